@@ -1,0 +1,60 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { createMailer, type Mailer } from './lib/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { businessUnitRoutes } from './modules/business-units/business-units.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerStaticSpa } from './plugins/static-spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Database;
+  mailer?: Mailer;
+  /** Folder of the built client; defaults to dist/web. */
+  webDistDir?: string;
+}
+
+/** Builds the whole application: plugins, then modules. Never listens (main.ts does). */
+export async function buildApp({ config, db, mailer, webDistDir }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Ids are uuids; anything longer in a URL is malformed anyway.
+    routerOptions: { maxParamLength: 200 },
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Over plain HTTP on a LAN address Chromium would rewrite assets to https and show a blank page.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  registerErrorHandler(app);
+  registerAuth(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { mailer: mailer ?? createMailer(config) });
+  await app.register(businessUnitRoutes);
+
+  await registerStaticSpa(app, webDistDir);
+  return app;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** The only reader of process.env. Every variable is listed in the README with its default. */
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const configSchema = z
+  .object({
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
+    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+    PASSWORD_RESET_DELIVERY: z.preprocess(emptyToUndefined, z.enum(['email', 'log', 'response']).optional()),
+    SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('AI Prompts Database <no-reply@localhost>')),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    SESSION_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(30)),
+    AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+  })
+  .superRefine((c, ctx) => {
+    if (c.PASSWORD_RESET_DELIVERY === 'email' && !c.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when PASSWORD_RESET_DELIVERY=email' });
+    }
+    if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });
+    }
+  })
+  .transform((c) => ({
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL,
+    adminEmail: c.ADMIN_EMAIL?.trim().toLowerCase(),
+    adminPassword: c.ADMIN_PASSWORD,
+    // Email when SMTP is configured, otherwise the link goes to the server log.
+    passwordResetDelivery: c.PASSWORD_RESET_DELIVERY ?? (c.SMTP_URL ? 'email' : 'log'),
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    publicUrl: c.PUBLIC_URL,
+    sessionTtlDays: c.SESSION_TTL_DAYS,
+    authRateLimit: c.AUTH_RATE_LIMIT,
+    logLevel: c.LOG_LEVEL,
+  }));
+
+export type AppConfig = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${String(i.path[0] ?? 'config')}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Config for tests and tools: defaults plus overrides, without reading process.env. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({}), passwordResetDelivery: 'response', logLevel: 'silent', ...overrides };
+}

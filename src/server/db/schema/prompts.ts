@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+/**
+ * Prompts. `search_vector` is maintained by PostgreSQL itself (generated column) with weights
+ * A = title, B = tags, C = AI applications, author and unit, D = content and notes, so ranking puts
+ * title hits above tag hits above content hits. `author_name` is denormalised from users because a
+ * generated column cannot read another table; the users service rewrites it when a name changes.
+ * `immutable_array_to_string` is created in migration 0000 (array_to_string is only STABLE).
+ */
+export const prompts = pgTable(
+  'prompts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    contentPreview: text('content_preview')
+      .notNull()
+      .generatedAlwaysAs(sql`left(content, 240)`),
+    aiModels: text('ai_models')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    notes: text('notes'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userBusinessUnit: text('user_business_unit').notNull().default(''),
+    authorName: text('author_name').notNull().default(''),
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', immutable_array_to_string(tags)), 'B') || setweight(to_tsvector('english', immutable_array_to_string(ai_models) || ' ' || author_name || ' ' || user_business_unit), 'C') || setweight(to_tsvector('english', content || ' ' || coalesce(notes, '')), 'D')`,
+      ),
+  },
+  (t) => [
+    uniqueIndex('prompts_user_title_lower_idx').on(t.userId, sql`lower(${t.title})`),
+    index('prompts_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('prompts_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('prompts_business_unit_idx').on(t.userBusinessUnit),
+    index('prompts_tags_gin_idx').using('gin', t.tags),
+    index('prompts_ai_models_gin_idx').using('gin', t.aiModels),
+    index('prompts_search_gin_idx').using('gin', t.searchVector),
+    index('prompts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
+);
+
+export type PromptRow = typeof prompts.$inferSelect;

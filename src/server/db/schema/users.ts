@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    password: text('password').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    businessUnit: text('business_unit').notNull().default(''),
+    role: text('role', { enum: ['read', 'edit', 'admin'] }).notNull().default('edit'),
+    // The spec keeps this flag as text ('true' | 'false'); the API keeps that shape.
+    mustChangePassword: text('must_change_password').notNull().default('false'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_business_unit_lower_idx').on(sql`lower(${t.businessUnit})`),
+    check('users_role_check', sql`${t.role} in ('read', 'edit', 'admin')`),
+    check('users_must_change_password_check', sql`${t.mustChangePassword} in ('true', 'false')`),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token sent to the user; the token itself is never stored. */
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used: boolean('used').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_unused_user_idx').on(t.userId).where(sql`${t.used} = false`)],
+);
+
+export type UserRow = typeof users.$inferSelect;

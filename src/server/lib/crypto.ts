@@ -1,0 +1,32 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+/** A URL-safe random token of 256 bits. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored only as their SHA-256, so a copy of the database cannot be replayed. */
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** argon2id with the library's defaults; the result is a self-describing PHC string. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(storedHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Spends the same time as a real check, so a missing account cannot be told apart by timing. */
+export async function verifyAgainstDummy(password: string): Promise<void> {
+  dummyHash ??= hashPassword('timing-equaliser-not-a-password');
+  await verifyPassword(await dummyHash, password);
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError, acquireDataDirLock } from './lib/data-dir-lock';
+import { ensureBootstrapAdmin } from './modules/auth/auth.service';
+import { countUsers } from './modules/users/users.repo';
+
+async function main() {
+  const config = loadConfig();
+  const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
+  const handle = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') },
+  );
+  await handle.migrate();
+
+  const app = await buildApp({ config, db: handle.db });
+  if (config.adminEmail && config.adminPassword) {
+    const outcome = await ensureBootstrapAdmin(handle.db, config.adminEmail, config.adminPassword);
+    app.log.info(`ADMIN_EMAIL ${config.adminEmail}: ${outcome}`);
+  }
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info(`${signal} received: finishing in-flight requests, then closing the database`);
+    try {
+      await app.close();
+      await handle.close();
+    } finally {
+      releaseLock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${path.resolve(config.dataDir)}`;
+  app.log.info(`AI Prompts Database is running at ${url} on ${where}`);
+  if ((await countUsers(handle.db)) === 0) {
+    app.log.info(
+      `First run: open ${url}/auth and choose "Create Account". The first account becomes the administrator.`,
+    );
+  } else if (config.adminEmail) {
+    app.log.info(`Sign in at ${url}/auth as ${config.adminEmail}.`);
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('Failed to start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { LoginInput, ProfileInput, RegisterInput } from '../../../shared/schemas/auth';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError, badRequest, conflict, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/crypto';
+import { resolveBusinessUnitName } from '../business-units/business-units.service';
+import { countUsers, findUserByEmail, insertUser, syncAuthorName, updateUser } from '../users/users.repo';
+import { createSession, revokeUserSessions } from './sessions.repo';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+/** Serialises first-account creation so two simultaneous sign-ups cannot both become admin. */
+const FIRST_ADMIN_LOCK = 7_201_001;
+
+export async function register(db: Database, config: AppConfig, input: RegisterInput) {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+      if (await findUserByEmail(tx, input.email)) throw conflict(EMAIL_TAKEN, 'email_taken');
+      const firstAdmin = (await countUsers(tx)) === 0;
+      const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
+      const user = await insertUser(tx, {
+        email: input.email,
+        password: passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        businessUnit,
+        role: firstAdmin ? 'admin' : 'edit',
+      });
+      const token = await createSession(tx, user.id, config.sessionTtlDays);
+      return { token, user, firstAdmin };
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict(EMAIL_TAKEN, 'email_taken');
+    throw err;
+  }
+}
+
+export async function login(db: Database, config: AppConfig, input: LoginInput) {
+  const user = await findUserByEmail(db, input.email);
+  if (!user) {
+    await verifyAgainstDummy(input.password);
+    throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(user.password, input.password))) {
+    throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+  }
+  const token = await createSession(db, user.id, config.sessionTtlDays);
+  return { token, user };
+}
+
+/** Changes the signed-in user's password and signs out their other sessions. */
+export async function changePassword(
+  db: Database,
+  user: UserRow,
+  sessionId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  if (!(await verifyPassword(user.password, input.currentPassword))) {
+    throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' }, 'wrong_password');
+  }
+  const password = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { password, mustChangePassword: 'false' });
+    await revokeUserSessions(tx, user.id, sessionId);
+  });
+}
+
+export async function updateProfile(db: Database, user: UserRow, input: ProfileInput): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
+    const updated = await updateUser(tx, user.id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      businessUnit,
+    });
+    if (input.firstName !== user.firstName || input.lastName !== user.lastName) {
+      await syncAuthorName(tx, user.id, input.firstName, input.lastName);
+    }
+    return updated!;
+  });
+}
+
+/** At start: make sure ADMIN_EMAIL exists with role admin (its password is set only when created). */
+export async function ensureBootstrapAdmin(db: Database, email: string, password: string): Promise<'created' | 'promoted' | 'unchanged'> {
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    if (existing.role === 'admin') return 'unchanged';
+    await updateUser(db, existing.id, { role: 'admin' });
+    return 'promoted';
+  }
+  await insertUser(db, {
+    email,
+    password: await hashPassword(password),
+    firstName: 'Admin',
+    lastName: '',
+    businessUnit: '',
+    role: 'admin',
+  });
+  return 'created';
+}

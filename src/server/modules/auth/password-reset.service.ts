@@ -1,0 +1,83 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { RESET_TOKEN_TTL_MS } from '../../../shared/constants';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { passwordResetTokens } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { hashPassword, newToken, sha256 } from '../../lib/crypto';
+import type { Mailer } from '../../lib/mailer';
+import { findUserByEmail, updateUser } from '../users/users.repo';
+import { revokeUserSessions } from './sessions.repo';
+
+/** Same answer whether or not the address has an account, so the form cannot be used to probe. */
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for that email address, a password reset link has been sent. It expires in 1 hour.';
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
+export const RESET_DONE_MESSAGE = 'Your password has been reset. You can now sign in with your new password.';
+
+interface Delivery {
+  config: AppConfig;
+  mailer: Mailer | undefined;
+  log: (msg: string) => void;
+}
+
+function resetLink(config: AppConfig, token: string): string {
+  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  return new URL(`/reset-password?token=${encodeURIComponent(token)}`, base).toString();
+}
+
+export async function requestPasswordReset(
+  db: Database,
+  email: string,
+  { config, mailer, log }: Delivery,
+): Promise<{ message: string; token?: string }> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return { message: RESET_REQUESTED_MESSAGE };
+
+  const token = newToken();
+  await db.insert(passwordResetTokens).values({
+    userId: user.id,
+    token: sha256(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  });
+  const link = resetLink(config, token);
+  switch (config.passwordResetDelivery) {
+    case 'email':
+      // Sent in the background: waiting for SMTP would reveal by timing that the account exists.
+      mailer
+        ?.send({
+          to: user.email,
+          subject: 'Reset your AI Prompts Database password',
+          text: `Someone asked to reset the password of your AI Prompts Database account.\n\nOpen this link within 1 hour to choose a new password:\n${link}\n\nIf it was not you, ignore this email.`,
+        })
+        .catch((err: unknown) => log(`password reset email to ${user.email} failed: ${String(err)}`));
+      return { message: RESET_REQUESTED_MESSAGE };
+    case 'log':
+      log(`Password reset link for ${user.email} (valid 1 hour): ${link}`);
+      return { message: RESET_REQUESTED_MESSAGE };
+    case 'response':
+      return { message: RESET_REQUESTED_MESSAGE, token };
+  }
+}
+
+export async function completePasswordReset(db: Database, token: string, newPassword: string): Promise<string> {
+  const password = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    // Flipping `used` in the same statement that finds the token makes it single-use under races.
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ used: true })
+      .where(
+        and(
+          eq(passwordResetTokens.token, sha256(token)),
+          eq(passwordResetTokens.used, false),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) throw badRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID }, 'invalid_reset_token');
+    await updateUser(tx, claimed.userId, { password, mustChangePassword: 'false' });
+    await revokeUserSessions(tx, claimed.userId);
+  });
+  return RESET_DONE_MESSAGE;
+}

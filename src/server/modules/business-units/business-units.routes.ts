@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { businessUnitInputSchema, businessUnitSchema } from '../../../shared/schemas/business-units';
+import { requireUser } from '../../plugins/auth';
+import { createBusinessUnit, getBusinessUnits } from './business-units.service';
+
+/** Public list (the sign-up form needs it) and creation by any signed-in user (the prompt form). */
+export async function businessUnitRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/business-units', { schema: { response: { 200: z.array(businessUnitSchema) } } }, () =>
+    getBusinessUnits(app.db),
+  );
+
+  r.post(
+    '/api/business-units',
+    { schema: { body: businessUnitInputSchema, response: { 201: businessUnitSchema } } },
+    async (request, reply) => {
+      requireUser(request);
+      return reply.status(201).send(await createBusinessUnit(app.db, request.body.name));
+    },
+  );
+}

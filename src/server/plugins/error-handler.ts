@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+interface ErrorBody {
+  message: string;
+  code: string;
+  errors?: Record<string, string>;
+}
+
+/** Field path of a validation issue, e.g. "email" or "fields.0.label". */
+function fieldName(instancePath: string, fallback: string): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path || fallback;
+}
+
+/**
+ * One error handler for the whole API: every 4xx/5xx body is `{ message, code, errors? }`.
+ * Validation failures become 400 with the schema's message per field; unknown errors are logged and
+ * answered with a generic 500 that never carries a stack trace.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler<FastifyError>((err, request, reply) => {
+    let status = 500;
+    let body: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'internal_error' };
+
+    if (err instanceof AppError) {
+      status = err.statusCode;
+      body = { message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) };
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const key = fieldName(issue.instancePath, err.validationContext ?? 'body');
+        errors[key] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.values(errors)[0] ?? 'Invalid data';
+      status = 400;
+      body = { message: first, code: 'validation_failed', errors };
+    } else if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+    } else if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      status = 400;
+      body = { message: 'The request body is not valid JSON', code: 'invalid_json' };
+    } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      status = 413;
+      body = { message: 'The request body is too large (1 MiB at most)', code: 'body_too_large' };
+    } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      status = 415;
+      body = { message: 'Send the request body as application/json', code: 'unsupported_media_type' };
+    } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      status = err.statusCode;
+      body = { message: err.message, code: err.code ? err.code.toLowerCase() : 'bad_request' };
+    }
+
+    if (status >= 500) request.log.error({ err }, 'unhandled error');
+    reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { openDatabase } from './src/server/db/client';
+let t=Date.now();
+const h = await openDatabase({kind:'pglite'});
+await h.migrate();
+const c = (h.db as any).$client as PGlite;
+const blob = await c.dumpDataDir('none');
+console.log('dump', Date.now()-t, blob.size); t=Date.now();
+const h2 = await openDatabase({kind:'pglite', loadDataDir: blob});
+console.log('load', Date.now()-t); t=Date.now();
+const r = await h2.db.execute(`select count(*) from form_fields` as any);
+console.log(r.rows);

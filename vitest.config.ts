@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// API and unit tests run on the embedded database always, and again on PostgreSQL when
+// TEST_DATABASE_URL is set. Component tests (*.test.tsx) run once, in jsdom.
+const serverProject = (kind: 'pglite' | 'postgres') => ({
+  test: {
+    name: kind,
+    include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB_KIND: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    globals: true,
+    pool: 'forks',
+    projects: [
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+      {
+        test: {
+          name: 'web',
+          globals: true,
+          include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
