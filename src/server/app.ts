@@ -1,12 +1,18 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
+import { adminBusinessUnitRoutes } from './modules/business-units/business-units.admin.routes';
 import { businessUnitRoutes } from './modules/business-units/business-units.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { exportRoutes } from './modules/export/export.routes';
+import { formFieldRoutes } from './modules/form-fields/form-fields.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { promptRoutes } from './modules/prompts/prompts.routes';
+import { adminUserRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerStaticSpa } from './plugins/static-spa';
@@ -33,7 +39,10 @@ export async function buildApp({ config, db, mailer, webDistDir }: BuildAppOptio
     bodyLimit: 1024 * 1024,
     // Ids are uuids; anything longer in a URL is malformed anyway.
     routerOptions: { maxParamLength: 200 },
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // Per-request log lines only at debug level: at info they cost more than the requests themselves.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -54,6 +63,12 @@ export async function buildApp({ config, db, mailer, webDistDir }: BuildAppOptio
   await app.register(healthRoutes);
   await app.register(authRoutes, { mailer: mailer ?? createMailer(config) });
   await app.register(businessUnitRoutes);
+  await app.register(adminBusinessUnitRoutes);
+  await app.register(catalogRoutes);
+  await app.register(promptRoutes);
+  await app.register(formFieldRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(exportRoutes);
 
   await registerStaticSpa(app, webDistDir);
   return app;

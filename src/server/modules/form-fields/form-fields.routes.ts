@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Placeholder registered by app.ts; the administration work (issue 4) fills it in. */
+export async function formFieldRoutes(_app: FastifyInstance) {}
