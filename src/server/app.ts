@@ -30,12 +30,14 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Folder of the built client; defaults to dist/web. */
   webDistDir?: string;
+  /** Where log lines go (tests read them); defaults to stdout. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole application: plugins, then modules. Never listens (main.ts does). */
-export async function buildApp({ config, db, mailer, webDistDir }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, webDistDir, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
     // Ids are uuids; anything longer in a URL is malformed anyway.
     routerOptions: { maxParamLength: 200 },

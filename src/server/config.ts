@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The only reader of process.env. Every variable is listed in the README with its default. */
-const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v);
 
 const configSchema = z
   .object({

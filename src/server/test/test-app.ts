@@ -3,6 +3,7 @@ import type { PublicUser } from '../../shared/schemas/auth';
 import { buildApp } from '../app';
 import { type AppConfig, testConfig } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
+import type { Mailer } from '../lib/mailer';
 import { openTestDatabase } from './test-database';
 
 export interface TestUser {
@@ -28,11 +29,14 @@ export interface TestApp {
 let counter = 0;
 
 /** Builds the real app on a fresh real database; call close() in afterAll. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { mailer?: Mailer; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const handle = await openTestDatabase();
   // A generous limit so suites that sign up many users are not throttled; rate-limit tests lower it.
   const config = testConfig({ authRateLimit: 10_000, ...overrides });
-  const app = await buildApp({ config, db: handle.db, webDistDir: '/nonexistent' });
+  const app = await buildApp({ config, db: handle.db, webDistDir: '/nonexistent', ...options });
   await app.ready();
 
   const register: TestApp['register'] = async (o = {}) => {
