@@ -1,0 +1,60 @@
+import { Building2, Download, FileText, LayoutList, type LucideIcon, PlusCircle, SlidersHorizontal, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { paths } from '../../lib/paths';
+import { cn } from '../../lib/utils';
+
+const mainLinks: Array<{ to: string; label: string; icon: LucideIcon }> = [
+  { to: paths.allPrompts, label: 'All Prompts', icon: LayoutList },
+  { to: paths.createPrompt, label: 'Create Prompt', icon: PlusCircle },
+  { to: paths.myPrompts, label: 'My Prompts', icon: FileText },
+];
+
+const adminLinks: Array<{ to: string; label: string; icon: LucideIcon }> = [
+  { to: paths.userManagement, label: 'User Management', icon: Users },
+  { to: paths.formFieldManagement, label: 'Form Field Management', icon: SlidersHorizontal },
+  { to: paths.businessUnits, label: 'Business Units', icon: Building2 },
+  { to: paths.exportData, label: 'Export Data', icon: Download },
+];
+
+function NavItem({ to, label, icon: Icon, onNavigate }: { to: string; label: string; icon: LucideIcon; onNavigate?: () => void }) {
+  return (
+    <NavLink
+      to={to}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        cn(
+          'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+          isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+        )
+      }
+    >
+      <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
+      {label}
+    </NavLink>
+  );
+}
+
+/** Navigation, the Administration group (admins only), and the filter panel supplied by the app shell. */
+export function Sidebar({ isAdmin, filters, onNavigate }: { isAdmin: boolean; filters?: ReactNode; onNavigate?: () => void }) {
+  return (
+    <div className="flex h-full flex-col gap-6 overflow-y-auto px-3 py-5">
+      <nav aria-label="Prompts" className="space-y-1">
+        {mainLinks.map((l) => (
+          <NavItem key={l.to} {...l} onNavigate={onNavigate} />
+        ))}
+      </nav>
+      {isAdmin ? (
+        <nav aria-labelledby="admin-nav-heading" className="space-y-1">
+          <h2 id="admin-nav-heading" className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            Administration
+          </h2>
+          {adminLinks.map((l) => (
+            <NavItem key={l.to} {...l} onNavigate={onNavigate} />
+          ))}
+        </nav>
+      ) : null}
+      {filters ? <div className="border-t border-slate-200 pt-5">{filters}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import type { PublicUser } from '../../shared/schemas/auth';
+import { AuthPage } from '../features/auth/components/auth-page';
+import { ChangePasswordDialog } from '../features/auth/components/change-password-dialog';
+import { LandingPage } from '../features/auth/components/landing-page';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { ResetRequestPage } from '../features/auth/components/reset-request-page';
+import { useCurrentUser } from '../lib/current-user';
+import { paths } from '../lib/paths';
+import { AppShell } from './layout/app-shell';
+import {
+  AllPromptsPage,
+  BusinessUnitsPage,
+  ExportDataPage,
+  FormFieldManagementPage,
+  MyPromptsPage,
+  PromptFormPage,
+  PromptPage,
+  UserManagementPage,
+} from './pages';
+import { SignedInProviders, sidebarFilters } from './signed-in-composition';
+
+function RedirectToAuth() {
+  const location = useLocation();
+  const next = `${location.pathname}${location.search}`;
+  return <Navigate to={next === '/' ? paths.auth : `${paths.auth}?next=${encodeURIComponent(next)}`} replace />;
+}
+
+function AdminOnly({ user, children }: { user: PublicUser; children: ReactNode }) {
+  return user.role === 'admin' ? children : <Navigate to={paths.allPrompts} replace />;
+}
+
+function SignedInRoutes({ user }: { user: PublicUser }) {
+  const admin = (page: ReactNode) => <AdminOnly user={user}>{page}</AdminOnly>;
+  return (
+    <SignedInProviders>
+      <Routes>
+        <Route path="/" element={<Navigate to={paths.allPrompts} replace />} />
+        <Route path={paths.auth} element={<Navigate to={paths.landing} replace />} />
+        <Route element={<AppShell user={user} filters={sidebarFilters} />}>
+          <Route path={paths.allPrompts} element={<AllPromptsPage />} />
+          <Route path={paths.myPrompts} element={<MyPromptsPage />} />
+          <Route path={paths.createPrompt} element={<PromptFormPage />} />
+          <Route path="/edit-prompt/:id" element={<PromptFormPage />} />
+          <Route path="/prompts/:id" element={<PromptPage />} />
+          <Route path={paths.userManagement} element={admin(<UserManagementPage />)} />
+          <Route path={paths.formFieldManagement} element={admin(<FormFieldManagementPage />)} />
+          <Route path={paths.businessUnits} element={admin(<BusinessUnitsPage />)} />
+          <Route path={paths.exportData} element={admin(<ExportDataPage />)} />
+        </Route>
+        <Route path="*" element={<Navigate to={paths.allPrompts} replace />} />
+      </Routes>
+      <ChangePasswordDialog mode="forced" open={user.mustChangePassword === 'true'} />
+    </SignedInProviders>
+  );
+}
+
+/** §2 route table. While the current-user call loads, nothing is rendered. */
+export function AppRoutes() {
+  const { data: user, isLoading } = useCurrentUser();
+  if (isLoading) return null;
+  if (!user) {
+    return (
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path={paths.auth} element={<AuthPage />} />
+        <Route path={paths.resetRequest} element={<ResetRequestPage />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route path="*" element={<RedirectToAuth />} />
+      </Routes>
+    );
+  }
+  return <SignedInRoutes user={user} />;
+}

@@ -1,0 +1,62 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ComponentPropsWithoutRef, HTMLAttributes, ReactNode } from 'react';
+import { cn } from '../../lib/utils';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+interface DialogContentProps extends Omit<ComponentPropsWithoutRef<typeof DialogPrimitive.Content>, 'title'> {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Non-dismissible dialogs hide the close button and ignore Escape and outside clicks. */
+  dismissible?: boolean;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+}
+
+const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-2xl' };
+
+/** A centred modal with a focus trap (Radix), a title and an optional description for screen readers. */
+export function DialogContent({ title, description, dismissible = true, size = 'md', className, children, ...props }: DialogContentProps) {
+  const block = (e: Event) => {
+    if (!dismissible) e.preventDefault();
+  };
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-[1px]" />
+      <DialogPrimitive.Content
+        onEscapeKeyDown={block}
+        onPointerDownOutside={block}
+        onInteractOutside={block}
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-2xl',
+          widths[size],
+          className,
+        )}
+        {...props}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 pt-5 pb-4">
+          <div className="min-w-0">
+            <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+            {description ? (
+              <DialogPrimitive.Description className="mt-1 text-sm text-slate-500">{description}</DialogPrimitive.Description>
+            ) : (
+              <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
+            )}
+          </div>
+          {dismissible ? (
+            <DialogPrimitive.Close className="-mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label="Close">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </DialogPrimitive.Close>
+          ) : null}
+        </div>
+        <div className="overflow-y-auto px-6 py-5">{children}</div>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+}

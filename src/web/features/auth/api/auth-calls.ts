@@ -1,0 +1,87 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  LoginInput,
+  LoginResponse,
+  ProfileInput,
+  PublicUser,
+  RegisterInput,
+  RegisterResponse,
+  forcedChangePasswordSchema,
+  passwordResetCompleteSchema,
+} from '../../../../shared/schemas/auth';
+import { apiRequest } from '../../../lib/api-client';
+import { clearAuthToken, setAuthToken } from '../../../lib/auth-token';
+import { BUSINESS_UNITS_KEY, CURRENT_USER_KEY } from '../../../lib/shared-queries';
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<LoginResponse>('POST', '/api/login', input),
+    onSuccess: (res) => {
+      setAuthToken(res.token);
+      qc.setQueryData(CURRENT_USER_KEY, res.user);
+    },
+  });
+}
+
+export function useRegister() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => apiRequest<RegisterResponse>('POST', '/api/register', input),
+    onSuccess: (res) => {
+      setAuthToken(res.token);
+      qc.setQueryData(CURRENT_USER_KEY, res.user);
+      void qc.invalidateQueries({ queryKey: BUSINESS_UNITS_KEY });
+    },
+  });
+}
+
+/** Revokes the token on the server, forgets it locally and clears every cached query. */
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout').catch(() => undefined),
+    onSettled: () => {
+      clearAuthToken();
+      qc.clear();
+      qc.setQueryData(CURRENT_USER_KEY, null);
+    },
+  });
+}
+
+type ChangePasswordInput = z.infer<typeof forcedChangePasswordSchema>;
+
+/** POST for the forced dialog (≥ 8), PUT for the menu dialog (≥ 6). */
+export function useChangePassword(method: 'POST' | 'PUT') {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => apiRequest<{ message: string }>(method, '/api/change-password', input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+  });
+}
+
+export function useUpdateProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileInput) => apiRequest<PublicUser>('PUT', '/api/profile', input),
+    onSuccess: (user) => {
+      qc.setQueryData(CURRENT_USER_KEY, user);
+      void qc.invalidateQueries({ queryKey: BUSINESS_UNITS_KEY });
+    },
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (input: { email: string }) =>
+      apiRequest<{ message: string; token?: string }>('POST', '/api/password-reset/request', input),
+  });
+}
+
+export function useCompletePasswordReset() {
+  return useMutation({
+    mutationFn: (input: z.infer<typeof passwordResetCompleteSchema>) =>
+      apiRequest<{ message: string }>('POST', '/api/password-reset/complete', input),
+  });
+}

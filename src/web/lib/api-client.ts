@@ -1,0 +1,97 @@
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import { clearAuthToken, getAuthToken } from './auth-token';
+
+/** A non-OK response. `message` is "status: body text" (§8); `serverMessage` is the body's `message`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    readonly serverMessage: string | undefined,
+    readonly fieldErrors: Record<string, string> | undefined,
+  ) {
+    super(`${status}: ${bodyText}`);
+    this.name = 'ApiError';
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+/** The app shell installs the §4 reaction to a 401 (toast, then /auth after 500 ms). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const text = (await res.text()) || res.statusText;
+  let serverMessage: string | undefined;
+  let fieldErrors: Record<string, string> | undefined;
+  try {
+    const json = JSON.parse(text) as { message?: unknown; errors?: unknown };
+    if (typeof json.message === 'string') serverMessage = json.message;
+    if (json.errors && typeof json.errors === 'object') fieldErrors = json.errors as Record<string, string>;
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  return new ApiError(res.status, text, serverMessage, fieldErrors);
+}
+
+export interface RequestOptions {
+  /** Answer null instead of throwing on 401 (the current-user lookup). */
+  on401?: 'throw' | 'returnNull';
+}
+
+/**
+ * Calls the API as §7 describes: bearer token when stored, credentials included, a JSON content type
+ * only when a body is present. A 401 on a request that carried a token means the session ended.
+ */
+export async function apiRequest<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const token = getAuthToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(url, {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status === 401 && token) {
+    if (options.on401 === 'returnNull') {
+      clearAuthToken();
+      return null as T;
+    }
+    onUnauthorized();
+  }
+  if (res.status === 401 && options.on401 === 'returnNull') return null as T;
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * §7: the first key element is the URL; an object second element adds its non-empty string entries as
+ * query parameters; otherwise the elements are joined with a slash.
+ */
+export function pathFromQueryKey(key: QueryKey): string {
+  const [first, second] = key;
+  if (second !== null && typeof second === 'object' && !Array.isArray(second)) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(second as Record<string, unknown>)) {
+      if (typeof v === 'string' && v !== '') params.set(k, v);
+    }
+    const qs = params.toString();
+    return qs ? `${String(first)}?${qs}` : String(first);
+  }
+  return key.map(String).join('/');
+}
+
+export function getQueryFn<T>(options: RequestOptions = {}): QueryFunction<T> {
+  return ({ queryKey }) => apiRequest<T>('GET', pathFromQueryKey(queryKey), undefined, options);
+}
+
+/** The message to show for a failed call: the server's own words, else the fallback of §8. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
+  return fallback;
+}

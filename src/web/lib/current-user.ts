@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicUser } from '../../shared/schemas/auth';
+import { getQueryFn } from './api-client';
+import { CURRENT_USER_KEY } from './shared-queries';
+
+/**
+ * §4: signed in if and only if the current-user call returns data; a 401 answers null, not an error,
+ * and the lookup is not retried.
+ */
+export function useCurrentUser() {
+  return useQuery<PublicUser | null>({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: getQueryFn<PublicUser | null>({ on401: 'returnNull' }),
+  });
+}

@@ -1,0 +1,130 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser } from './support/api';
+import { expectAccessible, launchBrowser, newPage, screenshot, type TestPage } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let current: TestPage | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  const errors = current?.errors ?? [];
+  await current?.context.close();
+  current = undefined;
+  expect(errors).toEqual([]);
+});
+
+async function open(viewport?: { width: number; height: number }) {
+  current = await newPage(browser, server.url, viewport);
+  return current.page;
+}
+
+describe('signing up, out and in', () => {
+  it('goes from the landing page to /auth, creates the first account with a new unit, and lands on All Prompts', async () => {
+    const page = await open();
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { name: 'AI Prompts Database' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'landing');
+    await screenshot(page, 'landing');
+    await page.getByRole('link', { name: 'Sign In or Create Account' }).click();
+    await page.waitForURL('**/auth');
+    await expectAccessible(page, 'auth sign-in');
+    await screenshot(page, 'auth-sign-in');
+
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await page.getByLabel('First Name').fill('Ada');
+    await page.getByLabel('Last Name').fill('Lovelace');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('analytical');
+    await page.getByLabel('Business Unit').selectOption({ label: 'Add new business unit...' });
+    await page.getByLabel('New business unit name').fill('Research');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Business Unit').inputValue()).toBe('Research');
+    await expectAccessible(page, 'auth create account');
+    await screenshot(page, 'auth-create-account');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.waitForURL('**/all-prompts');
+    await expect.poll(() => page.getByText('Account created successfully!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/first member, so your account is the administrator/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Admin', { exact: true }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'User Management' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'signed-in shell');
+    await screenshot(page, 'shell-admin');
+
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/auth');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  });
+
+  it('signs in, shows validation messages, refuses a wrong password, and returns to the page asked for', async () => {
+    const page = await open();
+    await page.goto('/my-prompts');
+    await page.waitForURL(/\/auth\?next=%2Fmy-prompts/);
+    await page.getByLabel('Email').fill('not-an-email');
+    await expect.poll(() => page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByText('Login Failed').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Invalid email or password').isVisible()).toBe(true);
+
+    await page.getByLabel('Password', { exact: true }).fill('analytical');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/my-prompts');
+    await expect.poll(() => page.getByText('Logged in successfully!').isVisible()).toBe(true);
+  });
+
+  it('a non-admin sees no Administration links and is sent away from admin routes', async () => {
+    const editor = await registerUser(server.url, { firstName: 'Eddie', businessUnit: 'research' });
+    const page = await open();
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(editor.email);
+    await page.getByLabel('Password', { exact: true }).fill(editor.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/all-prompts');
+    await expect.poll(() => page.getByText('Editor', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'User Management' }).count()).toBe(0);
+    await page.goto('/user-management');
+    await page.waitForURL('**/all-prompts');
+  });
+
+  it('turns a revoked token into the logged-out toast and /auth', async () => {
+    const user = await registerUser(server.url);
+    const page = await open();
+    await page.goto('/auth');
+    await page.evaluate((token) => localStorage.setItem('auth_token', token), user.token);
+    await page.goto('/all-prompts');
+    await expect.poll(() => page.getByRole('button', { name: /User menu/ }).isVisible()).toBe(true);
+    // Revoke the session on the server, then make the page call the API again.
+    await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    await page.getByLabel('First Name').fill('Changed');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByText('You are logged out. Logging in again...').isVisible()).toBe(true);
+    await page.waitForURL('**/auth');
+  });
+
+  it('looks right on a 375 px wide phone', async () => {
+    const page = await open({ width: 375, height: 780 });
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('analytical');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'My Prompts' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'mobile drawer');
+    await screenshot(page, 'shell-mobile-drawer');
+  });
+});
