@@ -48,6 +48,8 @@ export const prompts = pgTable(
   (t) => [
     uniqueIndex('prompts_user_title_lower_idx').on(t.userId, sql`lower(${t.title})`),
     index('prompts_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('prompts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('prompts_title_sort_idx').on(sql`lower(${t.title})`, t.id),
     index('prompts_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
     index('prompts_business_unit_idx').on(t.userBusinessUnit),
     index('prompts_tags_gin_idx').using('gin', t.tags),

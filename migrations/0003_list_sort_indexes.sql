@@ -1,0 +1,2 @@
+CREATE INDEX "prompts_created_idx" ON "prompts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "prompts_title_sort_idx" ON "prompts" USING btree (lower("title"),"id");

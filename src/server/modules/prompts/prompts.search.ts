@@ -1,0 +1,76 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PromptListQuery, PromptSort } from '../../../shared/schemas/prompts';
+import { prompts } from '../../db/schema';
+import { badRequest } from '../../errors';
+
+/**
+ * "summar meet" → "summar:* & meet:*": every word must match, each as a word or a word prefix.
+ * Only letters and digits survive, so user input can never break the tsquery syntax.
+ */
+export function toPrefixTsQuery(search: string): string | null {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const unique = [...new Set(words)].slice(0, 8).map((w) => w.slice(0, 60));
+  return unique.length ? unique.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+export interface SearchTerms {
+  tsQuery: SQL;
+  raw: string;
+}
+
+export function searchTerms(search: string): SearchTerms | null {
+  const query = toPrefixTsQuery(search);
+  if (!query) return null;
+  return { tsQuery: sql`to_tsquery('english', ${query})`, raw: search.slice(0, 200) };
+}
+
+/**
+ * Full-text match on the weighted vector (title, tags, models, author, unit, content, notes), or a
+ * near-miss of the whole search against the title (trigram word similarity) so typos still find it.
+ */
+export function searchCondition(terms: SearchTerms): SQL {
+  return sql`(${prompts.searchVector} @@ ${terms.tsQuery} or ${terms.raw} <% ${prompts.title})`;
+}
+
+/** ts_rank's default weights put title (A) above tags (B) above models/author (C) above content (D). */
+export function rankExpression(terms: SearchTerms): SQL<number> {
+  return sql<number>`(ts_rank(${prompts.searchVector}, ${terms.tsQuery}) + 0.05 * word_similarity(${terms.raw}, ${prompts.title}))::real`;
+}
+
+/** Filters: any value within one list, every list across (§2, issue 3). */
+export function filterConditions(query: Pick<PromptListQuery, 'businessUnits' | 'aiModels' | 'tags'>): SQL[] {
+  const conditions: SQL[] = [];
+  const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+  if (query.businessUnits.length) conditions.push(sql`${prompts.userBusinessUnit} = any(${textArray(query.businessUnits)})`);
+  if (query.aiModels.length) conditions.push(sql`${prompts.aiModels} && ${textArray(query.aiModels)}`);
+  if (query.tags.length) conditions.push(sql`${prompts.tags} && ${textArray(query.tags)}`);
+  return conditions;
+}
+
+/** An opaque keyset position: the sort key and id of the last row of the previous page. */
+export interface Cursor {
+  sort: PromptSort;
+  order: 'asc' | 'desc';
+  value: string | number;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.order, cursor.value, cursor.id])).toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function decodeCursor(text: string): Cursor {
+  try {
+    const [sort, order, value, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    const validSort = sort === 'relevance' || sort === 'updatedAt' || sort === 'createdAt' || sort === 'title';
+    const validValue = sort === 'relevance' ? typeof value === 'number' && Number.isFinite(value) : typeof value === 'string' && value.length < 300;
+    if (validSort && (order === 'asc' || order === 'desc') && validValue && typeof id === 'string' && UUID.test(id)) {
+      return { sort, order, value: value as string | number, id };
+    }
+  } catch {
+    // Fall through to the 400 below.
+  }
+  throw badRequest('The cursor is invalid; start again from the first page', { cursor: 'Invalid cursor' }, 'invalid_cursor');
+}

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { canCreatePrompt, canEditPrompt } from '../../../shared/policies/prompts';
+import { type Prompt, type PromptData, type PromptListItem, type PromptListQuery, type PromptListResponse, promptRequirementIssues } from '../../../shared/schemas/prompts';
+import type { Database } from '../../db/client';
+import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
+import { listBusinessUnits } from '../business-units/business-units.repo';
+import { canonicalAiModels, canonicalTags, invalidateFilterCounts } from '../catalog/catalog.service';
+import { getEnabledFormFields } from '../form-fields/form-fields.service';
+import { validateCustomFields } from './prompts.custom-fields';
+import { listPromptPage } from './prompts.list';
+
+export const DUPLICATE_TITLE = 'A prompt with this title already exists';
+
+export async function listPrompts(db: Database, viewer: UserRow, query: PromptListQuery, ownerId?: string): Promise<PromptListResponse> {
+  const page = await listPromptPage(db, { query, ownerId });
+  const items: PromptListItem[] = page.rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    contentPreview: r.contentPreview,
+    aiModels: r.aiModels,
+    tags: r.tags,
+    userId: r.userId,
+    userBusinessUnit: r.userBusinessUnit,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    user: { firstName: r.firstName, lastName: r.lastName },
+    canEdit: canEditPrompt(viewer, r),
+  }));
+  return { items, total: page.total, totalIsLowerBound: page.totalIsLowerBound, nextCursor: page.nextCursor, orderedBy: page.orderedBy };
+}
+
+function toPrompt(row: PromptRow, author: Pick<UserRow, 'firstName' | 'lastName' | 'email'>, viewer: UserRow): Prompt {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    notes: row.notes,
+    aiModels: row.aiModels,
+    tags: row.tags,
+    userId: row.userId,
+    userBusinessUnit: row.userBusinessUnit,
+    customFields: row.customFields,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    user: { firstName: author.firstName, lastName: author.lastName, email: author.email },
+    canEdit: canEditPrompt(viewer, row),
+  };
+}
+
+async function findWithAuthor(db: Database, id: string) {
+  const [row] = await db
+    .select({ prompt: prompts, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(prompts)
+    .innerJoin(users, eq(users.id, prompts.userId))
+    .where(eq(prompts.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function getPrompt(db: Database, viewer: UserRow, id: string): Promise<Prompt> {
+  const row = await findWithAuthor(db, id);
+  if (!row) throw notFound('Prompt not found', 'prompt_not_found');
+  return toPrompt(row.prompt, row, viewer);
+}
+
+/** Applies the form configuration and canonical spellings; returns the columns to store. */
+async function preparePrompt(db: Database, data: PromptData, author: UserRow, existing?: PromptRow) {
+  const fields = await getEnabledFormFields(db);
+  const requiredOf = (name: string) => fields.some((f) => f.name === name && f.required);
+  const errors: Record<string, string> = promptRequirementIssues(data, {
+    aiModels: requiredOf('aiModels'),
+    tags: requiredOf('tags'),
+    notes: requiredOf('notes'),
+  });
+  const unitNames = (await listBusinessUnits(db)).map((u) => u.name);
+  const custom = validateCustomFields(fields, data.customFields, unitNames);
+  Object.assign(errors, custom.errors);
+  let userBusinessUnit = data.userBusinessUnit || existing?.userBusinessUnit || author.businessUnit;
+  if (data.userBusinessUnit) {
+    const match = unitNames.find((n) => n.toLowerCase() === data.userBusinessUnit!.toLowerCase());
+    if (match) userBusinessUnit = match;
+    else errors.userBusinessUnit = 'Choose an existing business unit';
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors, 'validation_failed');
+  return {
+    title: data.title,
+    content: data.content,
+    notes: data.notes,
+    aiModels: await canonicalAiModels(db, data.aiModels),
+    tags: await canonicalTags(db, data.tags),
+    userBusinessUnit,
+    // Values of custom fields that are disabled or deleted now are kept, not lost.
+    customFields: { ...(existing?.customFields ?? {}), ...custom.values },
+  };
+}
+
+function duplicateTitle(err: unknown): never {
+  if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict(DUPLICATE_TITLE, 'duplicate_title');
+  throw err;
+}
+
+export async function createPrompt(db: Database, author: UserRow, data: PromptData): Promise<Prompt> {
+  if (!canCreatePrompt(author)) throw forbidden('Read-only members cannot create prompts');
+  const row = await db
+    .transaction(async (tx) => {
+      const values = await preparePrompt(tx, data, author);
+      const [inserted] = await tx
+        .insert(prompts)
+        .values({ ...values, userId: author.id, authorName: `${author.firstName} ${author.lastName}`.trim() })
+        .returning();
+      return inserted!;
+    })
+    .catch(duplicateTitle);
+  invalidateFilterCounts(db);
+  return toPrompt(row, author, author);
+}
+
+async function editable(db: Database, viewer: UserRow, id: string) {
+  const found = await findWithAuthor(db, id);
+  if (!found) throw notFound('Prompt not found', 'prompt_not_found');
+  if (!canEditPrompt(viewer, found.prompt)) {
+    throw new AppError(403, 'forbidden', viewer.role === 'read' ? 'Read-only members cannot change prompts' : 'You can only change your own prompts');
+  }
+  return found;
+}
+
+export async function updatePrompt(db: Database, viewer: UserRow, id: string, data: PromptData): Promise<Prompt> {
+  const found = await editable(db, viewer, id);
+  const authorRow = (await db.select().from(users).where(eq(users.id, found.prompt.userId)).limit(1))[0]!;
+  const row = await db
+    .transaction(async (tx) => {
+      const values = await preparePrompt(tx, data, authorRow, found.prompt);
+      const [updated] = await tx
+        .update(prompts)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(prompts.id, id))
+        .returning();
+      return updated!;
+    })
+    .catch(duplicateTitle);
+  invalidateFilterCounts(db);
+  return toPrompt(row, found, viewer);
+}
+
+export async function deletePrompt(db: Database, viewer: UserRow, id: string): Promise<void> {
+  await editable(db, viewer, id);
+  await db.delete(prompts).where(eq(prompts.id, id));
+  invalidateFilterCounts(db);
+}
