@@ -116,12 +116,12 @@ describe('keyset pages', () => {
         let cursor: string | null = null;
         let first: ListBody | undefined;
         do {
-          const res = await seeded.app.inject({
+          const res: Awaited<ReturnType<typeof seeded.app.inject>> = await seeded.app.inject({
             method: 'GET',
             url: `/api/prompts?limit=10&${qs}${cursor ? `&cursor=${cursor}` : ''}`,
             headers: u.auth,
           });
-          const page = body<ListBody>(res);
+          const page: ListBody = body<ListBody>(res);
           first ??= page;
           seen.push(...page.items.map((i) => i.id));
           seenOriginal.push(...page.items.filter((i) => !i.title.startsWith('Late')).map((i) => i.id));
