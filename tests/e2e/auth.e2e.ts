@@ -53,8 +53,8 @@ describe('signing up, out and in', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await page.waitForURL('**/all-prompts');
-    await expect.poll(() => page.getByText('Account created successfully!').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText(/first member, so your account is the administrator/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Account created successfully!').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/first member, so your account is the administrator/).first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Admin', { exact: true }).first().isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'User Management' }).isVisible()).toBe(true);
     await expectAccessible(page, 'signed-in shell');
@@ -71,17 +71,17 @@ describe('signing up, out and in', () => {
     await page.goto('/my-prompts');
     await page.waitForURL(/\/auth\?next=%2Fmy-prompts/);
     await page.getByLabel('Email').fill('not-an-email');
-    await expect.poll(() => page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Please enter a valid email address').first().isVisible()).toBe(true);
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByText('Login Failed').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Invalid email or password').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Login Failed').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Invalid email or password').first().isVisible()).toBe(true);
 
     await page.getByLabel('Password', { exact: true }).fill('analytical');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/my-prompts');
-    await expect.poll(() => page.getByText('Logged in successfully!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Logged in successfully!').first().isVisible()).toBe(true);
   });
 
   it('a non-admin sees no Administration links and is sent away from admin routes', async () => {
@@ -92,7 +92,7 @@ describe('signing up, out and in', () => {
     await page.getByLabel('Password', { exact: true }).fill(editor.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/all-prompts');
-    await expect.poll(() => page.getByText('Editor', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Editor', { exact: true }).first().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'User Management' }).count()).toBe(0);
     await page.goto('/user-management');
     await page.waitForURL('**/all-prompts');
@@ -111,7 +111,7 @@ describe('signing up, out and in', () => {
     await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
     await page.getByLabel('First Name').fill('Changed');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(() => page.getByText('You are logged out. Logging in again...').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('You are logged out. Logging in again...').first().isVisible()).toBe(true);
     await page.waitForURL('**/auth');
   });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import type { PublicUser } from '../../shared/schemas/auth';
 import { AuthPage } from '../features/auth/components/auth-page';
 import { ChangePasswordDialog } from '../features/auth/components/change-password-dialog';
@@ -7,7 +7,7 @@ import { LandingPage } from '../features/auth/components/landing-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { ResetRequestPage } from '../features/auth/components/reset-request-page';
 import { useCurrentUser } from '../lib/current-user';
-import { paths } from '../lib/paths';
+import { paths, safeNextPath } from '../lib/paths';
 import { AppShell } from './layout/app-shell';
 import {
   AllPromptsPage,
@@ -27,6 +27,12 @@ function RedirectToAuth() {
   return <Navigate to={next === '/' ? paths.auth : `${paths.auth}?next=${encodeURIComponent(next)}`} replace />;
 }
 
+/** Signed in on /auth (e.g. right after login): go where the visitor was heading, else home. */
+function LeaveAuth() {
+  const [params] = useSearchParams();
+  return <Navigate to={safeNextPath(params.get('next')) ?? paths.landing} replace />;
+}
+
 function AdminOnly({ user, children }: { user: PublicUser; children: ReactNode }) {
   return user.role === 'admin' ? children : <Navigate to={paths.allPrompts} replace />;
 }
@@ -37,7 +43,7 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
     <SignedInProviders>
       <Routes>
         <Route path="/" element={<Navigate to={paths.allPrompts} replace />} />
-        <Route path={paths.auth} element={<Navigate to={paths.landing} replace />} />
+        <Route path={paths.auth} element={<LeaveAuth />} />
         <Route element={<AppShell user={user} filters={sidebarFilters} />}>
           <Route path={paths.allPrompts} element={<AllPromptsPage />} />
           <Route path={paths.myPrompts} element={<MyPromptsPage />} />

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
+import { FilterProvider } from '../features/prompts/filters/filter-context';
+import { PromptFilters } from '../features/prompts/filters/prompt-filters';
 
 /**
  * Where the app shell composes features that other features must not import directly: the prompt
  * filter state (§2) wraps every signed-in route, and its panel sits in the sidebar.
  */
 export function SignedInProviders({ children }: { children: ReactNode }) {
-  return <>{children}</>;
+  return <FilterProvider>{children}</FilterProvider>;
 }
 
-export const sidebarFilters: ReactNode = null;
+export const sidebarFilters: ReactNode = <PromptFilters />;

@@ -35,3 +35,10 @@ export async function registerUser(baseUrl: string, overrides: Partial<Omit<Seed
   const res = await apiCall<{ token: string }>(baseUrl, 'POST', '/api/register', user);
   return { ...user, token: res.token };
 }
+
+/** Signs a page in by storing a token, as the app does after login. */
+export async function signInWithToken(page: import('playwright-core').Page, token: string, path = '/all-prompts'): Promise<void> {
+  await page.goto('/auth');
+  await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+  await page.goto(path);
+}

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { canCreatePrompt } from '../../../shared/policies/prompts';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Spinner } from '../../components/ui/spinner';
 import { Header } from './header';
@@ -11,12 +12,13 @@ import { Sidebar } from './sidebar';
 export function AppShell({ user, filters }: { user: PublicUser; filters?: ReactNode }) {
   const [navOpen, setNavOpen] = useState(false);
   const isAdmin = user.role === 'admin';
+  const canCreate = canCreatePrompt(user);
   return (
     <div className="min-h-screen">
       <Header user={user} onOpenNav={() => setNavOpen(true)} />
       <div className="flex">
         <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 border-r border-slate-200 bg-white lg:block" aria-label="Sidebar">
-          <Sidebar isAdmin={isAdmin} filters={filters} />
+          <Sidebar isAdmin={isAdmin} canCreate={canCreate} filters={filters} />
         </aside>
         <DialogPrimitive.Root open={navOpen} onOpenChange={setNavOpen}>
           <DialogPrimitive.Portal>
@@ -30,7 +32,7 @@ export function AppShell({ user, filters }: { user: PublicUser; filters?: ReactN
                 </DialogPrimitive.Close>
               </div>
               <div className="h-[calc(100%-4rem)]">
-                <Sidebar isAdmin={isAdmin} filters={filters} onNavigate={() => setNavOpen(false)} />
+                <Sidebar isAdmin={isAdmin} canCreate={canCreate} filters={filters} onNavigate={() => setNavOpen(false)} />
               </div>
             </DialogPrimitive.Content>
           </DialogPrimitive.Portal>

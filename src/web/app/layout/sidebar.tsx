@@ -36,11 +36,13 @@ function NavItem({ to, label, icon: Icon, onNavigate }: { to: string; label: str
 }
 
 /** Navigation, the Administration group (admins only), and the filter panel supplied by the app shell. */
-export function Sidebar({ isAdmin, filters, onNavigate }: { isAdmin: boolean; filters?: ReactNode; onNavigate?: () => void }) {
+export function Sidebar({ isAdmin, canCreate, filters, onNavigate }: { isAdmin: boolean; canCreate: boolean; filters?: ReactNode; onNavigate?: () => void }) {
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto px-3 py-5">
       <nav aria-label="Prompts" className="space-y-1">
-        {mainLinks.map((l) => (
+        {mainLinks
+          .filter((l) => canCreate || l.to !== paths.createPrompt)
+          .map((l) => (
           <NavItem key={l.to} {...l} onNavigate={onNavigate} />
         ))}
       </nav>

@@ -1,5 +1,90 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Plus, SearchX } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { canCreatePrompt } from '../../../../shared/policies/prompts';
+import { buttonClass } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { paths } from '../../../lib/paths';
+import { ALL_PROMPTS_URL, usePromptList } from '../api/prompt-queries';
+import { useFilters } from '../filters/filter-context';
+import { PromptViewDialog } from './prompt-view-dialog';
+import { PromptsTable, type SortState } from './prompts-table';
+import { SearchBox } from './search-box';
+import { useDebouncedValue } from './use-debounced-value';
+import { useConfirmDeletePrompt } from './use-delete-prompt';
+
+export function totalLabel(total: number, lowerBound: boolean): string {
+  const n = total.toLocaleString('en-US');
+  return `${n}${lowerBound ? '+' : ''} ${total === 1 && !lowerBound ? 'prompt' : 'prompts'}`;
+}
 
 export function AllPromptsPage() {
-  return <ComingSoon title="All Prompts" description="Browse and search every prompt in your organization." />;
+  const { data: user } = useCurrentUser();
+  const filters = useFilters();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>({});
+  const [viewing, setViewing] = useState<string | null>(null);
+  const debounced = useDebouncedValue(search);
+  const list = usePromptList(ALL_PROMPTS_URL, { search: debounced, ...filters, ...sort });
+  const confirmDelete = useConfirmDeletePrompt();
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const first = list.data?.pages[0];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <>
+      <PageHeader
+        title="All Prompts"
+        description="Browse, search and reuse the prompts your organization shares."
+        actions={
+          user && canCreatePrompt(user) ? (
+            <Link to={paths.createPrompt} className={buttonClass('primary')}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> New Prompt
+            </Link>
+          ) : null
+        }
+      />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchBox value={search} onChange={setSearch} label="Search prompts" />
+        <p className="text-sm text-slate-500" aria-live="polite">
+          {first ? totalLabel(first.total, first.totalIsLowerBound) : ''}
+          {first?.orderedBy === 'relevance' && first.total > 0 ? ' · best matches first' : ''}
+        </p>
+      </div>
+      {list.isLoading ? (
+        <Spinner label="Loading prompts..." />
+      ) : list.isError ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+          Error loading prompts: {errorMessage(list.error, list.error.message)}
+        </p>
+      ) : items.length === 0 ? (
+        <EmptyState icon={SearchX} title="No prompts found." description={search || filters.tags.length + filters.aiModels.length + filters.businessUnits.length ? 'Try other words or clear the filters.' : 'Be the first to share a prompt.'} />
+      ) : (
+        <PromptsTable
+          items={items}
+          search={debounced}
+          sort={sort}
+          orderedBy={first?.orderedBy}
+          onSortChange={setSort}
+          hasMore={Boolean(hasNextPage)}
+          loadMore={loadMore}
+          onView={setViewing}
+          onDelete={confirmDelete}
+        />
+      )}
+      {isFetchingNextPage ? (
+        <div className="mt-3">
+          <Spinner label="Loading more..." />
+        </div>
+      ) : null}
+      <PromptViewDialog id={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
 }

@@ -1,5 +1,120 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { FileText, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { formatDate } from '../../../lib/utils';
+import { MY_PROMPTS_URL, usePromptList } from '../api/prompt-queries';
+import { useFilters } from '../filters/filter-context';
+import { totalLabel } from './all-prompts-page';
+import { Chips } from './chips';
+import { Highlight } from './highlight';
+import { PromptViewDialog } from './prompt-view-dialog';
+import { SearchBox } from './search-box';
+import { useDebouncedValue } from './use-debounced-value';
+import { useConfirmDeletePrompt } from './use-delete-prompt';
 
 export function MyPromptsPage() {
-  return <ComingSoon title="My Prompts" description="The prompts you have created." />;
+  const filters = useFilters();
+  const [search, setSearch] = useState('');
+  const [viewing, setViewing] = useState<string | null>(null);
+  const debounced = useDebouncedValue(search);
+  const list = usePromptList(MY_PROMPTS_URL, { search: debounced, ...filters });
+  const confirmDelete = useConfirmDeletePrompt();
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const first = list.data?.pages[0];
+  const narrowed = Boolean(debounced.trim()) || filters.tags.length + filters.aiModels.length + filters.businessUnits.length > 0;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, fetchNextPage, isFetchingNextPage } = list;
+
+  // Load the next page when the end of the grid scrolls into view.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <>
+      <PageHeader
+        title="My Prompts"
+        description="The prompts you have shared with your organization."
+        actions={
+          <Link to={paths.createPrompt} className={buttonClass('primary')}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> New Prompt
+          </Link>
+        }
+      />
+      <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchBox value={search} onChange={setSearch} label="Search my prompts" />
+        <p className="text-sm text-slate-500">{first ? totalLabel(first.total, first.totalIsLowerBound) : ''}</p>
+      </div>
+      {list.isLoading ? (
+        <Spinner label="Loading your prompts..." />
+      ) : list.isError ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+          Error loading your prompts: {errorMessage(list.error, list.error.message)}
+        </p>
+      ) : items.length === 0 ? (
+        narrowed ? (
+          <EmptyState icon={SearchX} title="No prompts match your search." description="Try other words or clear the filters." />
+        ) : (
+          <EmptyState
+            icon={FileText}
+            title="You haven't created any prompts yet."
+            description="Share a prompt that works well for you, so others can reuse it."
+            action={
+              <Link to={paths.createPrompt} className={buttonClass('primary')}>
+                <Plus className="h-4 w-4" aria-hidden="true" /> Create your first prompt
+              </Link>
+            }
+          />
+        )
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+          {items.map((p) => (
+            <li key={p.id}>
+              <Card className="flex h-full flex-col p-5">
+                <button type="button" onClick={() => setViewing(p.id)} className="text-left">
+                  <h2 className="line-clamp-2 font-semibold text-slate-900 hover:text-brand-700">
+                    <Highlight text={p.title} search={debounced} />
+                  </h2>
+                </button>
+                <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600">
+                  <Highlight text={p.contentPreview} search={debounced} />
+                </p>
+                <div className="mt-4 space-y-2">
+                  <Chips values={p.aiModels} tone="blue" max={3} />
+                  <Chips values={p.tags} tone="brand" max={4} />
+                </div>
+                <div className="mt-4 flex items-center justify-between border-t border-slate-100 pt-3">
+                  <span className="text-xs text-slate-500">Updated {formatDate(p.updatedAt)}</span>
+                  <span className="flex gap-1">
+                    <Link to={paths.editPrompt(p.id)} className={buttonClass('ghost', 'sm')} aria-label={`Edit ${p.title}`}>
+                      <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                    </Link>
+                    <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => confirmDelete(p.id)} aria-label={`Delete ${p.title}`}>
+                      <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                    </Button>
+                  </span>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} aria-hidden="true" className="h-4" />
+      {isFetchingNextPage ? <Spinner label="Loading more..." /> : null}
+      <PromptViewDialog id={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
 }

@@ -1,5 +1,152 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo } from 'react';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { canCreatePrompt } from '../../../../shared/policies/prompts';
+import type { FormField as FieldConfig } from '../../../../shared/schemas/form-fields';
+import type { CustomFieldValue, PromptInput } from '../../../../shared/schemas/prompts';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { FormField } from '../../../components/ui/form-field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { paths } from '../../../lib/paths';
+import { toast } from '../../../lib/toast';
+import { useFormFields, usePrompt, useSavePrompt, useTags } from '../api/prompt-queries';
+import { AiModelsField } from '../form/ai-models-field';
+import { BusinessUnitField } from '../form/business-unit-field';
+import { CustomFieldInput } from '../form/custom-field-input';
+import { buildPromptFormSchema } from '../form/prompt-form-schema';
+import { TagInput } from '../form/tag-input';
 
+type Values = {
+  title: string;
+  content: string;
+  notes: string;
+  aiModels: string[];
+  tags: string[];
+  userBusinessUnit: string;
+  userId: string;
+  customFields: Record<string, CustomFieldValue>;
+};
+
+function errorOf(errors: FieldErrors<Values>, name: string): string | undefined {
+  if (name.startsWith('customFields.')) {
+    const key = name.slice('customFields.'.length);
+    return (errors.customFields as Record<string, { message?: string }> | undefined)?.[key]?.message;
+  }
+  return (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+}
+
+function saveErrorMessage(err: unknown, editing: boolean): string {
+  if (err instanceof ApiError && err.status === 409) return err.serverMessage ?? 'A prompt with this title already exists';
+  if (err instanceof ApiError && err.status === 400) return err.serverMessage ?? 'Invalid data provided';
+  return editing ? 'Failed to update prompt' : 'Failed to create prompt';
+}
+
+/** /create-prompt and /edit-prompt/{id}: the enabled fields in configured order, rendered by type. */
 export function PromptFormPage() {
-  return <ComingSoon title="Create Prompt" description="Share a prompt with your organization." />;
+  const { id } = useParams();
+  const editing = Boolean(id);
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const { data: fields, isLoading: fieldsLoading } = useFormFields();
+  const { data: prompt, isLoading: promptLoading, isError: promptMissing } = usePrompt(id);
+  const { data: knownTags = [] } = useTags();
+  const save = useSavePrompt(id);
+  const schema = useMemo(() => buildPromptFormSchema(fields ?? []), [fields]);
+  const form = useForm<Values>({
+    resolver: zodResolver(schema) as never,
+    mode: 'onChange',
+    defaultValues: { title: '', content: '', notes: '', aiModels: [], tags: [], userBusinessUnit: user?.businessUnit ?? '', userId: user?.id ?? '', customFields: {} },
+  });
+
+  useEffect(() => {
+    if (prompt) {
+      form.reset({
+        title: prompt.title,
+        content: prompt.content,
+        notes: prompt.notes ?? '',
+        aiModels: prompt.aiModels,
+        tags: prompt.tags,
+        userBusinessUnit: prompt.userBusinessUnit,
+        userId: prompt.userId,
+        customFields: prompt.customFields as Record<string, CustomFieldValue>,
+      });
+    }
+  }, [prompt, form]);
+
+  if (fieldsLoading || (editing && promptLoading)) return <Spinner label="Loading form..." />;
+  if (editing && (promptMissing || !prompt)) return <EmptyState title="Prompt not found" description="It may have been deleted." />;
+  if (!user || (!editing && !canCreatePrompt(user)) || (prompt && !prompt.canEdit)) {
+    return <EmptyState title="You cannot change prompts" description="Your account is read-only, or this prompt belongs to someone else. Ask an administrator if you need access." />;
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values as unknown as PromptInput);
+      toast({ title: editing ? 'Prompt updated successfully!' : 'Prompt created successfully!' });
+      navigate(paths.allPrompts);
+    } catch (err) {
+      toast({ title: 'Error', description: saveErrorMessage(err, editing), variant: 'destructive' });
+    }
+  });
+
+  const renderField = (f: FieldConfig) => {
+    const name = ['title', 'content', 'notes', 'aiModels', 'tags', 'userBusinessUnit'].includes(f.name) ? f.name : `customFields.${f.name}`;
+    const error = errorOf(form.formState.errors, name);
+    const required = f.required || f.name === 'title' || f.name === 'content';
+    const placeholder = f.placeholder ?? undefined;
+    return (
+      <FormField key={f.id} label={f.label} error={error} required={required}>
+        {(control) => {
+          switch (f.name) {
+            case 'title':
+              return <Input {...control} placeholder={placeholder} {...form.register('title')} />;
+            case 'content':
+              return <Textarea {...control} rows={8} placeholder={placeholder} {...form.register('content')} />;
+            case 'notes':
+              return <Textarea {...control} rows={4} placeholder={placeholder} {...form.register('notes')} />;
+            case 'aiModels':
+              return <Controller control={form.control} name="aiModels" render={({ field }) => <AiModelsField id={control.id} describedBy={control['aria-describedby']} value={field.value} onChange={field.onChange} />} />;
+            case 'tags':
+              return <Controller control={form.control} name="tags" render={({ field }) => <TagInput {...control} value={field.value} onChange={field.onChange} known={knownTags} placeholder={f.placeholder} />} />;
+            case 'userBusinessUnit':
+              return <Controller control={form.control} name="userBusinessUnit" render={({ field }) => <BusinessUnitField {...control} value={field.value} onChange={field.onChange} placeholder={f.placeholder} />} />;
+            default:
+              return (
+                <Controller
+                  control={form.control}
+                  name={`customFields.${f.name}`}
+                  render={({ field }) => <CustomFieldInput field={f} control={control} value={field.value} onChange={field.onChange} />}
+                />
+              );
+          }
+        }}
+      </FormField>
+    );
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={editing ? 'Edit Prompt' : 'Create Prompt'} description={editing ? 'Update this prompt for everyone who uses it.' : 'Share a prompt that works, so your colleagues can reuse it.'} />
+      <Card className="p-5 sm:p-8">
+        <form onSubmit={submit} noValidate className="space-y-6">
+          {(fields ?? []).map(renderField)}
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-6 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => navigate(paths.myPrompts)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : editing ? 'Update Prompt' : 'Create Prompt'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
 }

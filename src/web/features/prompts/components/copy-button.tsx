@@ -1,0 +1,26 @@
+import { Check, Copy } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../lib/toast';
+
+export function CopyButton({ text, label, copiedLabel = 'Copied!' }: { text: string; label: string; copiedLabel?: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          setCopied(true);
+          setTimeout(() => setCopied(false), 2000);
+        } catch {
+          toast({ title: 'Error', description: 'Could not copy to the clipboard', variant: 'destructive' });
+        }
+      }}
+    >
+      {copied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+      <span aria-live="polite">{copied ? copiedLabel : label}</span>
+    </Button>
+  );
+}

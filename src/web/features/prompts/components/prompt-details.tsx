@@ -1,0 +1,54 @@
+import type { FormField } from '../../../../shared/schemas/form-fields';
+import type { Prompt } from '../../../../shared/schemas/prompts';
+import { formatDate } from '../../../lib/utils';
+import { Chips } from './chips';
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function customValue(value: unknown): string {
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** What the view dialog and the shareable page show (§2, plus notes and custom fields). */
+export function PromptDetails({ prompt, fields }: { prompt: Prompt; fields: FormField[] }) {
+  const custom = fields.filter((f) => f.name in prompt.customFields && customValue(prompt.customFields[f.name]) !== '');
+  return (
+    <div className="space-y-6">
+      <dl className="space-y-3">
+        <Row label="Employee">
+          {prompt.user.firstName} {prompt.user.lastName}
+        </Row>
+        <Row label="Business Unit">{prompt.userBusinessUnit || '—'}</Row>
+        <Row label="Date Added">{formatDate(prompt.createdAt)}</Row>
+        <Row label="AI Applications">{prompt.aiModels.length ? <Chips values={prompt.aiModels} tone="blue" /> : '—'}</Row>
+        <Row label="Tags">{prompt.tags.length ? <Chips values={prompt.tags} tone="brand" /> : '—'}</Row>
+        {custom.map((f) => (
+          <Row key={f.name} label={f.label}>
+            {customValue(prompt.customFields[f.name])}
+          </Row>
+        ))}
+      </dl>
+      <section aria-label="Content">
+        <h3 className="mb-2 text-sm font-semibold text-slate-900">Content</h3>
+        <pre className="max-h-[50vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-4 font-sans text-sm leading-relaxed whitespace-pre-wrap text-slate-800">
+          {prompt.content}
+        </pre>
+      </section>
+      {prompt.notes ? (
+        <section aria-label="Notes">
+          <h3 className="mb-2 text-sm font-semibold text-slate-900">Notes</h3>
+          <p className="text-sm whitespace-pre-wrap text-slate-700">{prompt.notes}</p>
+        </section>
+      ) : null}
+    </div>
+  );
+}

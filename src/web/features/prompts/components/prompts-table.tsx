@@ -1,0 +1,135 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { PromptListItem, PromptSort } from '../../../../shared/schemas/prompts';
+import { paths } from '../../../lib/paths';
+import { cn, formatDate } from '../../../lib/utils';
+import { Chips } from './chips';
+import { Highlight } from './highlight';
+
+const ROW_HEIGHT = 76;
+const GRID = 'grid grid-cols-[minmax(15rem,2.4fr)_minmax(8rem,1fr)_minmax(8rem,1fr)_minmax(9rem,1.2fr)_minmax(9rem,1.2fr)_7rem_7.5rem] items-center gap-4 px-4';
+
+export interface SortState {
+  sort?: PromptSort;
+  order?: 'asc' | 'desc';
+}
+
+interface Props {
+  items: PromptListItem[];
+  search: string;
+  sort: SortState;
+  orderedBy: PromptSort | undefined;
+  onSortChange: (s: SortState) => void;
+  hasMore: boolean;
+  loadMore: () => void;
+  onView: (id: string) => void;
+  onDelete: (id: string) => void;
+}
+
+function SortHeader({ label, column, sort, orderedBy, onSortChange }: { label: string; column: PromptSort } & Pick<Props, 'sort' | 'orderedBy' | 'onSortChange'>) {
+  const active = orderedBy === column;
+  const order = active ? (sort.order ?? (column === 'title' ? 'asc' : 'desc')) : undefined;
+  const next = order === 'asc' ? 'desc' : 'asc';
+  const Icon = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <div role="columnheader" aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" className="inline-flex items-center gap-1 rounded hover:text-slate-900" onClick={() => onSortChange({ sort: column, order: active ? next : column === 'title' ? 'asc' : 'desc' })}>
+        {label}
+        <Icon className={cn('h-3.5 w-3.5', active ? 'text-brand-600' : 'text-slate-400')} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The §2 table as one continuous list: only the rows in view are rendered, and the next page is
+ * fetched as the end comes near, so 100k prompts scroll smoothly.
+ */
+export function PromptsTable({ items, search, sort, orderedBy, onSortChange, hasMore, loadMore, onView, onDelete }: Props) {
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    setScrollMargin((bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+  }, []);
+  const virtualizer = useWindowVirtualizer({ count: items.length, estimateSize: () => ROW_HEIGHT, overscan: 8, scrollMargin });
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastIndex = virtualRows.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (hasMore && lastIndex >= items.length - 15) loadMore();
+  }, [hasMore, lastIndex, items.length, loadMore]);
+
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[1040px]">
+        <div role="rowgroup">
+          <div role="row" className={cn(GRID, 'h-11 border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase')}>
+            <SortHeader label="Prompt Title" column="title" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
+            <div role="columnheader">Employee</div>
+            <div role="columnheader">Business Unit</div>
+            <div role="columnheader">AI Application Used</div>
+            <div role="columnheader">Tags</div>
+            <SortHeader label="Date Updated" column="updatedAt" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
+            <div role="columnheader" className="text-right">
+              Actions
+            </div>
+          </div>
+        </div>
+        <div role="rowgroup" ref={bodyRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualRows.map((v) => {
+            const p = items[v.index]!;
+            return (
+              <div
+                key={p.id}
+                role="row"
+                aria-rowindex={v.index + 2}
+                className={cn(GRID, 'absolute inset-x-0 border-b border-slate-100 text-sm hover:bg-slate-50')}
+                style={{ height: ROW_HEIGHT, transform: `translateY(${v.start - scrollMargin}px)` }}
+              >
+                <div role="cell" className="min-w-0">
+                  <button type="button" onClick={() => onView(p.id)} className="block max-w-full truncate text-left font-medium text-slate-900 hover:text-brand-700">
+                    <Highlight text={p.title} search={search} />
+                  </button>
+                  <p className="truncate text-xs text-slate-500">
+                    <Highlight text={p.contentPreview} search={search} />
+                  </p>
+                </div>
+                <div role="cell" className="truncate text-slate-700">
+                  {p.user.firstName} {p.user.lastName}
+                </div>
+                <div role="cell" className="truncate text-slate-700">
+                  {p.userBusinessUnit}
+                </div>
+                <div role="cell" className="min-w-0 overflow-hidden">
+                  <Chips values={p.aiModels} tone="blue" max={2} />
+                </div>
+                <div role="cell" className="min-w-0 overflow-hidden">
+                  <Chips values={p.tags} tone="brand" max={2} />
+                </div>
+                <div role="cell" className="text-slate-600 tabular-nums">
+                  {formatDate(p.updatedAt)}
+                </div>
+                <div role="cell" className="flex justify-end gap-1">
+                  <button type="button" onClick={() => onView(p.id)} className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label={`View ${p.title}`}>
+                    <Eye className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                  {p.canEdit ? (
+                    <>
+                      <Link to={paths.editPrompt(p.id)} className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label={`Edit ${p.title}`}>
+                        <Pencil className="h-4 w-4" aria-hidden="true" />
+                      </Link>
+                      <button type="button" onClick={() => onDelete(p.id)} className="rounded-md p-2 text-slate-500 hover:bg-red-50 hover:text-red-600" aria-label={`Delete ${p.title}`}>
+                        <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      </button>
+                    </>
+                  ) : null}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { Search, X } from 'lucide-react';
+import { Input } from '../../../components/ui/input';
+
+export function SearchBox({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
+  return (
+    <div className="relative w-full sm:max-w-md">
+      <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+      <Input type="search" aria-label={label} placeholder={label} value={value} onChange={(e) => onChange(e.target.value)} className="pr-9 pl-9" />
+      {value ? (
+        <button
+          type="button"
+          onClick={() => onChange('')}
+          className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700"
+          aria-label="Clear search"
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

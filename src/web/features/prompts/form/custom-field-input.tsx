@@ -1,0 +1,49 @@
+import type { FormField } from '../../../../shared/schemas/form-fields';
+import type { CustomFieldValue } from '../../../../shared/schemas/prompts';
+import { Checkbox } from '../../../components/ui/checkbox';
+import type { ControlProps } from '../../../components/ui/form-field';
+import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
+import { TagInput } from './tag-input';
+
+interface Props {
+  field: FormField;
+  control: ControlProps;
+  value: CustomFieldValue | undefined;
+  onChange: (v: CustomFieldValue) => void;
+}
+
+/** Renders an admin-defined field by its type (§2 form field types). */
+export function CustomFieldInput({ field, control, value, onChange }: Props) {
+  const placeholder = field.placeholder ?? undefined;
+  const list = Array.isArray(value) ? value : [];
+  switch (field.type) {
+    case 'text':
+      return <Input {...control} placeholder={placeholder} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />;
+    case 'textarea':
+      return <Textarea {...control} rows={4} placeholder={placeholder} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />;
+    case 'checkbox':
+      return <Checkbox id={control.id} label={placeholder ?? field.label} checked={value === true} onCheckedChange={onChange} />;
+    case 'select':
+    case 'business-units':
+      return (
+        <NativeSelect {...control} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{placeholder ?? `Select ${field.label.toLowerCase()}`}</option>
+          {field.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </NativeSelect>
+      );
+    case 'multiselect':
+      return (
+        <div id={control.id} role="group" aria-describedby={control['aria-describedby']} className="grid gap-2 rounded-md border border-slate-200 bg-white p-3 sm:grid-cols-2">
+          {field.options.map((o) => (
+            <Checkbox key={o} label={o} checked={list.includes(o)} onCheckedChange={(on) => onChange(on ? [...list, o] : list.filter((v) => v !== o))} />
+          ))}
+        </div>
+      );
+    case 'tags':
+      return <TagInput {...control} value={list} onChange={onChange} known={[]} placeholder={placeholder} />;
+  }
+}

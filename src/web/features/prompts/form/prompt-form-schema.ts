@@ -1,0 +1,25 @@
+import type { FormField } from '../../../../shared/schemas/form-fields';
+import { type CustomFieldValue, promptInputSchema, promptRequirementIssues, REQUIRED_MESSAGES } from '../../../../shared/schemas/prompts';
+
+const KNOWN = new Set(['title', 'content', 'notes', 'aiModels', 'tags', 'userBusinessUnit']);
+
+function isBlank(v: CustomFieldValue | undefined): boolean {
+  return v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0);
+}
+
+/** The shared §5 schema plus the required-ness the admin configured, so the form validates on change. */
+export function buildPromptFormSchema(fields: FormField[]) {
+  const required = (name: string) => fields.some((f) => f.name === name && f.required);
+  return promptInputSchema.superRefine((data, ctx) => {
+    const issues = promptRequirementIssues(data, { aiModels: required('aiModels'), tags: required('tags'), notes: required('notes') });
+    for (const [path, message] of Object.entries(issues)) ctx.addIssue({ code: 'custom', path: [path], message });
+    if (required('userBusinessUnit') && !data.userBusinessUnit) {
+      ctx.addIssue({ code: 'custom', path: ['userBusinessUnit'], message: REQUIRED_MESSAGES.userBusinessUnit });
+    }
+    for (const f of fields) {
+      if (!KNOWN.has(f.name) && f.required && isBlank(data.customFields?.[f.name])) {
+        ctx.addIssue({ code: 'custom', path: ['customFields', f.name], message: `${f.label} is required` });
+      }
+    }
+  });
+}

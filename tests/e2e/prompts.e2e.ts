@@ -1,0 +1,188 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
+import { expectAccessible, launchBrowser, newPage, screenshot, type TestPage } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let current: TestPage | undefined;
+let admin: SeededUser;
+let author: SeededUser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  admin = await registerUser(server.url, { firstName: 'Ada', lastName: 'Admin', businessUnit: 'Research' });
+  author = await registerUser(server.url, { firstName: 'Petra', lastName: 'Prompter', businessUnit: 'Marketing' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  const errors = current?.errors ?? [];
+  await current?.context.close();
+  current = undefined;
+  expect(errors).toEqual([]);
+});
+
+async function open(user: SeededUser, path = '/all-prompts', viewport?: { width: number; height: number }) {
+  current = await newPage(browser, server.url, viewport);
+  await signInWithToken(current.page, user.token, path);
+  return current.page;
+}
+
+describe('the prompt library', () => {
+  it('shows the empty states with no prompts', async () => {
+    const page = await open(author);
+    await expect.poll(() => page.getByText('No prompts found.').first().isVisible()).toBe(true);
+    await screenshot(page, 'all-prompts-0');
+    await page.getByRole('link', { name: 'My Prompts' }).click();
+    await expect.poll(() => page.getByText("You haven't created any prompts yet.").first().isVisible()).toBe(true);
+    await expectAccessible(page, 'my prompts empty');
+    await screenshot(page, 'my-prompts-0');
+  });
+
+  it('creates, finds, filters, views, copies, edits and deletes a prompt', async () => {
+    const page = await open(author, '/create-prompt');
+    await page.getByLabel('Title').fill('Summarize customer interviews');
+    await page.getByLabel('Content').fill('Summarize the following interview transcript into five bullet points.');
+    await expect.poll(() => page.locator('main form').getByLabel('Claude', { exact: true }).isVisible()).toBe(true);
+    await page.locator('main form').getByLabel('Claude', { exact: true }).check();
+    await page.getByLabel('Add a custom AI application').fill('Internal LLM');
+    await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+    await expect.poll(() => page.getByText('AI model added successfully!').first().isVisible()).toBe(true);
+    await page.getByLabel('Tags').fill('Research');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Tags').fill('research');
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(1);
+    await expectAccessible(page, 'create prompt');
+    await screenshot(page, 'create-prompt');
+    await page.getByRole('button', { name: 'Create Prompt' }).click();
+    await page.waitForURL('**/all-prompts');
+    await expect.poll(() => page.getByText('Prompt created successfully!').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Summarize customer interviews', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('1 prompt', { exact: true }).first().isVisible()).toBe(true);
+    await screenshot(page, 'all-prompts-1');
+
+    await page.getByLabel('Search prompts').fill('summar');
+    await expect.poll(() => page.locator('mark.search-hit').first().isVisible()).toBe(true);
+    await page.getByLabel('Search prompts').fill('zzznothing');
+    await expect.poll(() => page.getByText('No prompts found.').first().isVisible()).toBe(true);
+    await page.getByLabel('Search prompts').fill('');
+
+    await page.getByRole('checkbox', { name: /^Research/ }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: 'Summarize customer interviews', exact: true }).isVisible()).toBe(true);
+    await page.getByRole('group', { name: 'AI Application Used' }).getByRole('checkbox', { name: /^Internal LLM/ }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Summarize customer interviews', exact: true }).isVisible()).toBe(true);
+    await page.getByLabel('Search prompts').fill('nomatchatall');
+    await expect.poll(() => page.getByText('No prompts found.').first().isVisible()).toBe(true);
+    await page.getByLabel('Search prompts').fill('');
+    await page.getByRole('button', { name: /Clear filters/ }).click();
+
+    await page.getByRole('button', { name: 'View Summarize customer interviews' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('Petra Prompter').first().isVisible()).toBe(true);
+    await expectAccessible(page, 'view dialog');
+    await screenshot(page, 'view-dialog');
+    await dialog.getByRole('button', { name: 'Copy prompt' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('five bullet points');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('link', { name: 'Edit Summarize customer interviews' }).click();
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Summarize customer interviews');
+    await page.getByLabel('Title').fill('Summarize user interviews');
+    await page.getByRole('button', { name: 'Update Prompt' }).click();
+    await expect.poll(() => page.getByText('Prompt updated successfully!').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Summarize user interviews', exact: true }).isVisible()).toBe(true);
+
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe('Are you sure you want to delete this prompt?');
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Delete Summarize user interviews' }).click();
+    await expect.poll(() => page.getByText('Prompt deleted successfully!').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No prompts found.').first().isVisible()).toBe(true);
+  });
+
+  it('shows the form validation messages and the duplicate-title message', async () => {
+    await apiCall(server.url, 'POST', '/api/prompts', { title: 'Taken title', content: 'x', aiModels: ['Claude'], tags: ['A'] }, author.token);
+    const page = await open(author, '/create-prompt');
+    await page.getByLabel('Title').fill('x');
+    await page.getByLabel('Title').fill('');
+    await expect.poll(() => page.getByText('Title is required').first().isVisible()).toBe(true);
+    await page.getByLabel('Title').fill('taken TITLE');
+    await page.getByLabel('Content').fill('Body');
+    await page.locator('main form').getByLabel('Claude', { exact: true }).check();
+    await page.getByLabel('Tags').fill('B');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Create Prompt' }).click();
+    await expect.poll(() => page.getByText('A prompt with this title already exists', { exact: true }).first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/my-prompts');
+  });
+
+  it('scrolls through 500 prompts and opens one by its shareable link', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 500; i++) {
+      const p = await apiCall<{ id: string }>(
+        server.url,
+        'POST',
+        '/api/prompts',
+        { title: `Bulk prompt number ${i} with a rather long title to test truncation in the table`, content: `Content ${i} `.repeat(30), aiModels: ['ChatGPT', 'Claude', 'Gemini'], tags: [`Tag${i % 12}`, 'Bulk', 'Another'] },
+        i % 2 ? author.token : admin.token,
+      );
+      ids.push(p.id);
+    }
+    const page = await open(author);
+    await expect.poll(() => page.getByText(/^50[01] prompts/).first().isVisible()).toBe(true);
+    // Only the rows in view are in the page.
+    expect(await page.getByRole('row').count()).toBeLessThan(60);
+    await screenshot(page, 'all-prompts-500');
+    // Scrolling to the end loads page after page until the oldest prompt appears.
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 5000);
+          return page.getByRole('button', { name: /^Bulk prompt number 0 / }).isVisible();
+        },
+        { timeout: 30_000, intervals: [250] },
+      )
+      .toBe(true);
+    await screenshot(page, 'all-prompts-500-end');
+    // Admin's prompts show no edit or delete to another editor.
+    expect(await page.getByRole('button', { name: /^Delete Bulk prompt number 0 / }).count()).toBe(0);
+
+    await page.goto(`/prompts/${ids[3]}`);
+    await expect.poll(() => page.getByRole('heading', { name: /Bulk prompt number 3 / }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/prompts/${ids[3]}`);
+    await expectAccessible(page, 'prompt page');
+    await screenshot(page, 'prompt-page');
+    await page.goto('/my-prompts');
+    await expect.poll(() => page.getByText(/^25[01] prompts/).first().isVisible()).toBe(true);
+    await screenshot(page, 'my-prompts-500');
+  });
+
+  it('sends a signed-out visitor of a prompt link through sign-in and back', async () => {
+    const p = await apiCall<{ id: string }>(server.url, 'POST', '/api/prompts', { title: 'Linked prompt', content: 'x', aiModels: ['Claude'], tags: ['A'] }, author.token);
+    current = await newPage(browser, server.url);
+    const page = current.page;
+    await page.goto(`/prompts/${p.id}`);
+    await page.waitForURL(/\/auth\?next=/);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`**/prompts/${p.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Linked prompt' }).isVisible()).toBe(true);
+  });
+
+  it('looks right on a phone', async () => {
+    const page = await open(author, '/my-prompts', { width: 375, height: 800 });
+    await expect.poll(() => page.getByText(/prompts$/).first().isVisible()).toBe(true);
+    await screenshot(page, 'my-prompts-mobile');
+    await page.goto('/all-prompts');
+    await screenshot(page, 'all-prompts-mobile');
+  });
+});
