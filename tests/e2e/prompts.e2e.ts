@@ -147,7 +147,7 @@ describe('the prompt library', () => {
           await page.mouse.wheel(0, 5000);
           return page.getByRole('button', { name: /^Bulk prompt number 0 / }).isVisible();
         },
-        { timeout: 30_000, intervals: [250] },
+        { timeout: 30_000, interval: 250 },
       )
       .toBe(true);
     await screenshot(page, 'all-prompts-500-end');

@@ -1,4 +1,39 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { businessUnitInputSchema, businessUnitSchema } from '../../../shared/schemas/business-units';
+import { uuidParamsSchema } from '../../../shared/schemas/common';
+import { requireAdmin } from '../../plugins/auth';
+import { invalidateFilterCounts } from '../catalog/catalog.service';
+import { createBusinessUnit, deleteBusinessUnit, getBusinessUnits, renameBusinessUnit } from './business-units.service';
 
-/** Placeholder registered by app.ts; the administration work (issue 4) fills it in. */
-export async function adminBusinessUnitRoutes(_app: FastifyInstance) {}
+export async function adminBusinessUnitRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/admin/business-units', { schema: { response: { 200: z.array(businessUnitSchema) } } }, async (request) => {
+    requireAdmin(request);
+    return getBusinessUnits(app.db);
+  });
+
+  r.post('/api/admin/business-units', { schema: { body: businessUnitInputSchema, response: { 201: businessUnitSchema } } }, async (request, reply) => {
+    requireAdmin(request);
+    return reply.status(201).send(await createBusinessUnit(app.db, request.body.name));
+  });
+
+  r.put(
+    '/api/admin/business-units/:id',
+    { schema: { params: uuidParamsSchema, body: businessUnitInputSchema, response: { 200: businessUnitSchema } } },
+    async (request) => {
+      requireAdmin(request);
+      const unit = await renameBusinessUnit(app.db, request.params.id, request.body.name);
+      invalidateFilterCounts(app.db);
+      return unit;
+    },
+  );
+
+  r.delete('/api/admin/business-units/:id', { schema: { params: uuidParamsSchema } }, async (request, reply) => {
+    requireAdmin(request);
+    await deleteBusinessUnit(app.db, request.params.id);
+    return reply.status(204).send();
+  });
+}

@@ -1,6 +1,8 @@
 import type { BusinessUnit } from '../../../shared/schemas/business-units';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { conflict } from '../../errors';
+import { businessUnits, prompts, users } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
 import {
   type BusinessUnitRow,
   findBusinessUnitByName,
@@ -29,4 +31,38 @@ export async function createBusinessUnit(db: Database, name: string): Promise<Bu
   const existing = await findBusinessUnitByName(db, name);
   if (existing) throw conflict(`Business unit "${existing.name}" already exists`, 'business_unit_exists');
   return toBusinessUnit(await insertBusinessUnitIfMissing(db, name));
+}
+
+/** Renames a unit and carries the new name to users and prompts in the same transaction. */
+export async function renameBusinessUnit(db: Database, id: string, name: string): Promise<BusinessUnit> {
+  return db.transaction(async (tx) => {
+    const [unit] = await tx.select().from(businessUnits).where(eq(businessUnits.id, id)).limit(1);
+    if (!unit) throw notFound('Business unit not found', 'business_unit_not_found');
+    const clash = await findBusinessUnitByName(tx, name);
+    if (clash && clash.id !== id) throw conflict(`Business unit "${clash.name}" already exists`, 'business_unit_exists');
+    const [renamed] = await tx.update(businessUnits).set({ name }).where(eq(businessUnits.id, id)).returning();
+    if (unit.name !== name) {
+      await tx.update(users).set({ businessUnit: name }).where(eq(users.businessUnit, unit.name));
+      await tx.update(prompts).set({ userBusinessUnit: name }).where(eq(prompts.userBusinessUnit, unit.name));
+    }
+    return toBusinessUnit(renamed!);
+  });
+}
+
+/** Deletes an unreferenced unit; one that users or prompts still name is refused with the counts. */
+export async function deleteBusinessUnit(db: Database, id: string): Promise<void> {
+  const [unit] = await db.select().from(businessUnits).where(eq(businessUnits.id, id)).limit(1);
+  if (!unit) throw notFound('Business unit not found', 'business_unit_not_found');
+  const [u] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.businessUnit, unit.name));
+  const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(prompts).where(eq(prompts.userBusinessUnit, unit.name));
+  const userCount = u?.n ?? 0;
+  const promptCount = p?.n ?? 0;
+  if (userCount || promptCount) {
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    throw conflict(
+      `Business unit "${unit.name}" is referenced by ${plural(userCount, 'user')} and ${plural(promptCount, 'prompt')}. Move them to another unit first.`,
+      'business_unit_referenced',
+    );
+  }
+  await db.delete(businessUnits).where(eq(businessUnits.id, id));
 }

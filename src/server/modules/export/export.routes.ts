@@ -1,4 +1,29 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exportQuerySchema } from '../../../shared/schemas/export';
+import { requireAdmin } from '../../plugins/auth';
+import { exportChunks, exportCount } from './export.service';
 
-/** Placeholder registered by app.ts; the administration work (issue 4) fills it in. */
-export async function exportRoutes(_app: FastifyInstance) {}
+export async function exportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** A download streamed from the database: `Content-Disposition: attachment` with a dated file name. */
+  r.get('/api/admin/export', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
+    requireAdmin(request);
+    const q = request.query;
+    const date = new Date().toISOString().slice(0, 10);
+    const filename = `ai-prompts-${q.type}-${date}.${q.format}`;
+    reply
+      .header('Content-Type', q.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${filename}"`)
+      .header('Cache-Control', 'no-store');
+    return reply.send(Readable.from(exportChunks(app.db, q)));
+  });
+
+  r.get('/api/admin/export/count', { schema: { querystring: exportQuerySchema, response: { 200: z.object({ count: z.number() }) } } }, async (request) => {
+    requireAdmin(request);
+    return { count: await exportCount(app.db, request.query) };
+  });
+}

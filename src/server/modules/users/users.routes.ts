@@ -1,4 +1,57 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicUserSchema } from '../../../shared/schemas/auth';
+import { uuidParamsSchema } from '../../../shared/schemas/common';
+import { adminUserInputSchema, adminUserSchema, deleteUserQuerySchema, temporaryPasswordResponseSchema } from '../../../shared/schemas/users';
+import { requireAdmin } from '../../plugins/auth';
+import { invalidateFilterCounts } from '../catalog/catalog.service';
+import {
+  createUserAsAdmin,
+  deleteUserAsAdmin,
+  listUsersWithCounts,
+  resetPasswordAsAdmin,
+  updateUserAsAdmin,
+} from './users.admin.service';
+import { toPublicUser } from './users.presenter';
 
-/** Placeholder registered by app.ts; the administration work (issue 4) fills it in. */
-export async function adminUserRoutes(_app: FastifyInstance) {}
+export async function adminUserRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/admin/users', { schema: { response: { 200: z.array(adminUserSchema) } } }, async (request) => {
+    requireAdmin(request);
+    return listUsersWithCounts(app.db);
+  });
+
+  r.post('/api/admin/users', { schema: { body: adminUserInputSchema, response: { 201: temporaryPasswordResponseSchema } } }, async (request, reply) => {
+    requireAdmin(request);
+    const { user, temporaryPassword } = await createUserAsAdmin(app.db, request.body);
+    return reply.status(201).send({ user: toPublicUser(user), temporaryPassword, message: 'User created successfully' });
+  });
+
+  r.put('/api/admin/users/:id', { schema: { params: uuidParamsSchema, body: adminUserInputSchema, response: { 200: publicUserSchema } } }, async (request) => {
+    const actor = requireAdmin(request);
+    return toPublicUser(await updateUserAsAdmin(app.db, actor, request.params.id, request.body));
+  });
+
+  r.delete(
+    '/api/admin/users/:id',
+    { schema: { params: uuidParamsSchema, querystring: deleteUserQuerySchema, response: { 200: z.object({ message: z.string(), transferred: z.number() }) } } },
+    async (request) => {
+      const actor = requireAdmin(request);
+      const { transferred } = await deleteUserAsAdmin(app.db, actor, request.params.id, request.query.transferTo);
+      invalidateFilterCounts(app.db);
+      return { message: 'User deleted successfully', transferred };
+    },
+  );
+
+  r.post(
+    '/api/admin/users/:id/reset-password',
+    { schema: { params: uuidParamsSchema, response: { 200: temporaryPasswordResponseSchema } } },
+    async (request) => {
+      requireAdmin(request);
+      const { user, temporaryPassword } = await resetPasswordAsAdmin(app.db, request.params.id);
+      return { user: toPublicUser(user), temporaryPassword, message: 'Password reset successfully' };
+    },
+  );
+}

@@ -1,3 +1,5 @@
+// biome-ignore-all lint/a11y/useSemanticElements: virtualized rows are absolutely positioned, which <table> layout cannot do; ARIA table roles keep the semantics.
+// biome-ignore-all lint/a11y/useFocusableInteractive: row, cell and columnheader are structural roles, not widgets.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -9,7 +11,7 @@ import { Chips } from './chips';
 import { Highlight } from './highlight';
 
 const ROW_HEIGHT = 76;
-const GRID = 'grid grid-cols-[minmax(15rem,2.4fr)_minmax(8rem,1fr)_minmax(8rem,1fr)_minmax(9rem,1.2fr)_minmax(9rem,1.2fr)_7rem_7.5rem] items-center gap-4 px-4';
+const GRID = 'grid grid-cols-[minmax(12rem,2.2fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_minmax(7rem,1.1fr)_minmax(7rem,1.1fr)_6.5rem_6.5rem] items-center gap-3 px-4';
 
 export interface SortState {
   sort?: PromptSort;
@@ -62,7 +64,7 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
 
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[1040px]">
+      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[950px]">
         <div role="rowgroup">
           <div role="row" className={cn(GRID, 'h-11 border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase')}>
             <SortHeader label="Prompt Title" column="title" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
@@ -102,10 +104,10 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                   {p.userBusinessUnit}
                 </div>
                 <div role="cell" className="min-w-0 overflow-hidden">
-                  <Chips values={p.aiModels} tone="blue" max={2} />
+                  <Chips values={p.aiModels} tone="blue" max={1} nowrap />
                 </div>
                 <div role="cell" className="min-w-0 overflow-hidden">
-                  <Chips values={p.tags} tone="brand" max={2} />
+                  <Chips values={p.tags} tone="brand" max={1} nowrap />
                 </div>
                 <div role="cell" className="text-slate-600 tabular-nums">
                   {formatDate(p.updatedAt)}

@@ -1,0 +1,155 @@
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { ExportQuery } from '../../../shared/schemas/export';
+import type { Database } from '../../db/client';
+import { businessUnits, formFields, prompts, users } from '../../db/schema';
+import { listFormFields } from '../form-fields/form-fields.repo';
+import { countPrompts, promptWhere } from '../prompts/prompts.list';
+import { csvRow, UTF8_BOM } from './csv';
+
+const BATCH = 1000;
+type Row = Record<string, unknown>;
+
+interface DataSet {
+  columns: string[];
+  /** Yields rows batch by batch (keyset on id), so 100k prompts never sit in memory at once. */
+  rows(): AsyncGenerator<Row>;
+}
+
+const iso = (d: Date) => d.toISOString();
+const joined = (list: string[]) => list.join('; ');
+
+function promptsSet(db: Database, query: ExportQuery, asCsv: boolean): DataSet {
+  const where = promptWhere(query);
+  return {
+    columns: ['id', 'title', 'content', 'notes', 'aiModels', 'tags', 'businessUnit', 'ownerFirstName', 'ownerLastName', 'ownerEmail', 'customFields', 'createdAt', 'updatedAt'],
+    async *rows() {
+      let after: string | undefined;
+      for (;;) {
+        const batch = await db
+          .select({ p: prompts, firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .from(prompts)
+          .innerJoin(users, eq(users.id, prompts.userId))
+          .where(and(where, after ? gt(prompts.id, after) : undefined))
+          .orderBy(asc(prompts.id))
+          .limit(BATCH);
+        for (const { p, firstName, lastName, email } of batch) {
+          yield {
+            id: p.id,
+            title: p.title,
+            content: p.content,
+            notes: p.notes ?? '',
+            aiModels: asCsv ? joined(p.aiModels) : p.aiModels,
+            tags: asCsv ? joined(p.tags) : p.tags,
+            businessUnit: p.userBusinessUnit,
+            ownerFirstName: firstName,
+            ownerLastName: lastName,
+            ownerEmail: email,
+            customFields: asCsv ? (Object.keys(p.customFields).length ? JSON.stringify(p.customFields) : '') : p.customFields,
+            createdAt: iso(p.createdAt),
+            updatedAt: iso(p.updatedAt),
+          };
+        }
+        if (batch.length < BATCH) return;
+        after = batch.at(-1)!.p.id;
+      }
+    },
+  };
+}
+
+function usersSet(db: Database): DataSet {
+  return {
+    // Never any password material.
+    columns: ['id', 'email', 'firstName', 'lastName', 'businessUnit', 'role', 'mustChangePassword', 'createdAt', 'updatedAt'],
+    async *rows() {
+      let after: string | undefined;
+      for (;;) {
+        const batch = await db
+          .select({
+            id: users.id,
+            email: users.email,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            businessUnit: users.businessUnit,
+            role: users.role,
+            mustChangePassword: users.mustChangePassword,
+            createdAt: users.createdAt,
+            updatedAt: users.updatedAt,
+          })
+          .from(users)
+          .where(after ? gt(users.id, after) : undefined)
+          .orderBy(asc(users.id))
+          .limit(BATCH);
+        for (const u of batch) yield { ...u, createdAt: iso(u.createdAt), updatedAt: iso(u.updatedAt) };
+        if (batch.length < BATCH) return;
+        after = batch.at(-1)!.id;
+      }
+    },
+  };
+}
+
+function smallSet(columns: string[], load: () => Promise<Row[]>): DataSet {
+  return {
+    columns,
+    async *rows() {
+      yield* await load();
+    },
+  };
+}
+
+function dataSet(db: Database, query: ExportQuery): DataSet {
+  const asCsv = query.format === 'csv';
+  switch (query.type) {
+    case 'prompts':
+      return promptsSet(db, query, asCsv);
+    case 'users':
+      return usersSet(db);
+    case 'business-units':
+      return smallSet(['id', 'name', 'createdAt'], async () =>
+        (await db.select().from(businessUnits).orderBy(asc(sql`lower(${businessUnits.name})`))).map((u) => ({ ...u, createdAt: iso(u.createdAt) })),
+      );
+    case 'form-fields':
+      return smallSet(['id', 'name', 'label', 'type', 'required', 'enabled', 'order', 'placeholder', 'options'], async () =>
+        (await listFormFields(db)).map((f) => ({ ...f, placeholder: f.placeholder ?? '', options: asCsv ? joined(f.options) : f.options })),
+      );
+  }
+}
+
+/** The export as text chunks: a CSV with BOM and header, or a JSON array written row by row. */
+export async function* exportChunks(db: Database, query: ExportQuery): AsyncGenerator<string> {
+  const set = dataSet(db, query);
+  if (query.format === 'csv') {
+    yield UTF8_BOM + csvRow(set.columns);
+    let buffer = '';
+    for await (const row of set.rows()) {
+      buffer += csvRow(set.columns.map((c) => row[c]));
+      if (buffer.length > 64 * 1024) {
+        yield buffer;
+        buffer = '';
+      }
+    }
+    if (buffer) yield buffer;
+    return;
+  }
+  yield '[';
+  let first = true;
+  for await (const row of set.rows()) {
+    yield `${first ? '\n' : ',\n'}${JSON.stringify(row)}`;
+    first = false;
+  }
+  yield '\n]\n';
+}
+
+export async function exportCount(db: Database, query: ExportQuery): Promise<number> {
+  const count = async (table: typeof users | typeof businessUnits | typeof formFields) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
+  switch (query.type) {
+    case 'prompts':
+      return (await countPrompts(db, promptWhere(query) as SQL | undefined, Number.MAX_SAFE_INTEGER - 1)).total;
+    case 'users':
+      return count(users);
+    case 'business-units':
+      return count(businessUnits);
+    case 'form-fields':
+      return count(formFields);
+  }
+}

@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { KNOWN_FIELD_NAMES } from '../../../shared/constants';
+import { type FormField, fieldNameFromLabel, type formFieldInputSchema } from '../../../shared/schemas/form-fields';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { type FormFieldRow, formFields } from '../../db/schema';
+import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
+import { listBusinessUnits } from '../business-units/business-units.repo';
+import { toFormField } from './form-fields.presenter';
+import { listFormFields } from './form-fields.repo';
+
+type Input = z.output<typeof formFieldInputSchema>;
+const CORE = new Set(['title', 'content']);
+const KNOWN = new Set<string>(KNOWN_FIELD_NAMES);
+
+export async function presentFields(db: Database, rows: FormFieldRow[]): Promise<FormField[]> {
+  const names = (await listBusinessUnits(db)).map((u) => u.name);
+  return rows.map((r) => toFormField(r, names));
+}
+
+export async function listAllFormFields(db: Database): Promise<FormField[]> {
+  return presentFields(db, await listFormFields(db));
+}
+
+/** Options belong to select and multiselect only; those two need at least one. */
+function cleanOptions(input: Input): string[] {
+  if (input.type !== 'select' && input.type !== 'multiselect') return [];
+  if (input.options.length === 0) throw badRequest('Add at least one option', { options: 'Add at least one option, one per line' });
+  return input.options;
+}
+
+function nameTaken(name: string) {
+  return (err: unknown): never => {
+    if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict(`A form field named "${name}" already exists`, 'field_name_taken');
+    throw err;
+  };
+}
+
+export async function createFormField(db: Database, input: Input): Promise<FormField> {
+  // §5: on create the name comes from the label (lowercase, a-z and 0-9 only).
+  const name = fieldNameFromLabel(input.label);
+  if (!name) throw badRequest('Field name is required', { name: 'Field name is required', label: 'The label needs at least one letter or digit' });
+  const [row] = await db
+    .insert(formFields)
+    .values({ ...input, name, options: cleanOptions(input) })
+    .returning()
+    .catch(nameTaken(name));
+  return (await presentFields(db, [row!]))[0]!;
+}
+
+async function findField(db: Database, id: string): Promise<FormFieldRow> {
+  const [row] = await db.select().from(formFields).where(eq(formFields.id, id)).limit(1);
+  if (!row) throw notFound('Form field not found', 'form_field_not_found');
+  return row;
+}
+
+export async function updateFormField(db: Database, id: string, input: Input): Promise<FormField> {
+  const existing = await findField(db, id);
+  if (KNOWN.has(existing.name) && input.type !== existing.type) {
+    throw badRequest(`The type of the built-in field "${existing.label}" cannot change`, { type: 'Built-in fields keep their type' });
+  }
+  if (CORE.has(existing.name) && (!input.enabled || !input.required)) {
+    throw badRequest(`${existing.label} is always shown and required`, { enabled: 'Title and content are always enabled and required' }, 'core_field');
+  }
+  // §5: on edit the existing name is kept.
+  const [row] = await db
+    .update(formFields)
+    .set({ ...input, name: existing.name, options: cleanOptions(input) })
+    .where(eq(formFields.id, id))
+    .returning();
+  return (await presentFields(db, [row!]))[0]!;
+}
+
+export async function deleteFormField(db: Database, id: string): Promise<void> {
+  const existing = await findField(db, id);
+  if (CORE.has(existing.name)) throw badRequest(`${existing.label} cannot be deleted`, undefined, 'core_field');
+  // Values already stored on prompts stay in custom_fields; they simply stop showing.
+  await db.delete(formFields).where(eq(formFields.id, id));
+}
+
+/** Renumbers every field from 1 by its position in `ids`, in one transaction. */
+export async function reorderFormFields(db: Database, ids: string[]): Promise<FormField[]> {
+  const all = await listFormFields(db);
+  const known = new Set(all.map((f) => f.id));
+  if (new Set(ids).size !== ids.length || ids.length !== all.length || ids.some((id) => !known.has(id))) {
+    throw badRequest('Send every form field exactly once, in the new order', { fields: 'Send every form field exactly once' });
+  }
+  await db.transaction(async (tx) => {
+    for (const [index, id] of ids.entries()) {
+      await tx.update(formFields).set({ order: index + 1 }).where(eq(formFields.id, id));
+    }
+  });
+  return listAllFormFields(db);
+}
+

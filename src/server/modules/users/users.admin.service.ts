@@ -1,0 +1,120 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { type AdminUser, initialPassword, OWN_ROLE_MESSAGE } from '../../../shared/schemas/users';
+import type { z } from 'zod';
+import type { adminUserInputSchema } from '../../../shared/schemas/users';
+import type { Database } from '../../db/client';
+import { prompts, type UserRow, users } from '../../db/schema';
+import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
+import { hashPassword } from '../../lib/crypto';
+import { revokeUserSessions } from '../auth/sessions.repo';
+import { resolveBusinessUnitName } from '../business-units/business-units.service';
+import { toPublicUser } from './users.presenter';
+import { findUserById, insertUser, syncAuthorName, updateUser } from './users.repo';
+
+type Input = z.output<typeof adminUserInputSchema>;
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+/** Every user with their prompt count, in one query. */
+export async function listUsersWithCounts(db: Database): Promise<AdminUser[]> {
+  const counts = db
+    .select({ userId: prompts.userId, n: sql<number>`count(*)::int`.as('n') })
+    .from(prompts)
+    .groupBy(prompts.userId)
+    .as('counts');
+  const rows = await db
+    .select({ user: users, n: counts.n })
+    .from(users)
+    .leftJoin(counts, eq(counts.userId, users.id))
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.email));
+  return rows.map((r) => ({ ...toPublicUser(r.user), promptCount: r.n ?? 0 }));
+}
+
+function emailTaken(err: unknown): never {
+  if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict(EMAIL_TAKEN, 'email_taken');
+  throw err;
+}
+
+export async function createUserAsAdmin(db: Database, input: Input) {
+  const temporaryPassword = initialPassword(input.firstName, input.lastName);
+  const password = await hashPassword(temporaryPassword);
+  const user = await db
+    .transaction(async (tx) => {
+      const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
+      return insertUser(tx, { ...input, businessUnit, password, mustChangePassword: 'true' });
+    })
+    .catch(emailTaken);
+  return { user, temporaryPassword };
+}
+
+async function countAdmins(db: Database, exceptId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), ne(users.id, exceptId)));
+  return row?.n ?? 0;
+}
+
+export async function updateUserAsAdmin(db: Database, actor: UserRow, id: string, input: Input): Promise<UserRow> {
+  const target = await findUserById(db, id);
+  if (!target) throw notFound('User not found', 'user_not_found');
+  if (target.id === actor.id && input.role !== target.role) throw badRequest(OWN_ROLE_MESSAGE, { role: OWN_ROLE_MESSAGE }, 'own_role');
+  if (target.role === 'admin' && input.role !== 'admin' && (await countAdmins(db, target.id)) === 0) {
+    throw conflict('The last administrator cannot be demoted. Make another user an admin first.', 'last_admin');
+  }
+  return db
+    .transaction(async (tx) => {
+      const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
+      const updated = await updateUser(tx, id, { ...input, businessUnit });
+      if (input.firstName !== target.firstName || input.lastName !== target.lastName) {
+        await syncAuthorName(tx, id, input.firstName, input.lastName);
+      }
+      return updated!;
+    })
+    .catch(emailTaken);
+}
+
+export async function resetPasswordAsAdmin(db: Database, id: string) {
+  const target = await findUserById(db, id);
+  if (!target) throw notFound('User not found', 'user_not_found');
+  const temporaryPassword = initialPassword(target.firstName, target.lastName);
+  const password = await hashPassword(temporaryPassword);
+  const user = await db.transaction(async (tx) => {
+    const updated = await updateUser(tx, id, { password, mustChangePassword: 'true' });
+    await revokeUserSessions(tx, id);
+    return updated!;
+  });
+  return { user, temporaryPassword };
+}
+
+/**
+ * Deletes a user and, with `transferTo`, first gives their prompts to another user. A title the new
+ * owner already has gets " (from First Last)" appended, so nothing is lost to the per-user unique title.
+ */
+export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string, transferTo?: string): Promise<{ transferred: number }> {
+  if (id === actor.id) throw badRequest('You cannot delete your own account', undefined, 'self_delete');
+  const target = await findUserById(db, id);
+  if (!target) throw notFound('User not found', 'user_not_found');
+  if (target.role === 'admin' && (await countAdmins(db, target.id)) === 0) throw conflict('The last administrator cannot be deleted', 'last_admin');
+  let recipient: UserRow | undefined;
+  if (transferTo) {
+    if (transferTo === id) throw badRequest('Choose another user to receive the prompts', { transferTo: 'Choose another user' });
+    recipient = await findUserById(db, transferTo);
+    if (!recipient) throw badRequest('The user to transfer the prompts to does not exist', { transferTo: 'Unknown user' }, 'transfer_target_not_found');
+  }
+  return db.transaction(async (tx) => {
+    let transferred = 0;
+    if (recipient) {
+      const suffix = ` (from ${`${target.firstName} ${target.lastName}`.trim() || target.email})`;
+      await tx.execute(sql`update prompts p set title = p.title || ${suffix}
+        where p.user_id = ${id} and exists (select 1 from prompts q where q.user_id = ${recipient.id} and lower(q.title) = lower(p.title))`);
+      const moved = await tx
+        .update(prompts)
+        .set({ userId: recipient.id, authorName: `${recipient.firstName} ${recipient.lastName}`.trim() })
+        .where(eq(prompts.userId, id))
+        .returning({ id: prompts.id });
+      transferred = moved.length;
+    }
+    await tx.delete(users).where(eq(users.id, id));
+    return { transferred };
+  });
+}
