@@ -24,7 +24,7 @@ export const ADMIN_PATHS: readonly string[] = [
 
 /** Only same-origin relative paths may be used as a post-login destination. */
 export function safeNextPath(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
   if (next.startsWith(paths.auth)) return null;
   return next;
 }

@@ -28,7 +28,7 @@ export function FormField({ label, children, error, hint, required, className, i
   const control: ControlProps = { id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={controlId} className="block text-sm font-medium text-slate-800">
+      <label id={`${controlId}-label`} htmlFor={controlId} className="block text-sm font-medium text-slate-800">
         {label}
         {required ? (
           <span className="ml-0.5 text-red-600" aria-hidden="true">

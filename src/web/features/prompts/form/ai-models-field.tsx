@@ -32,7 +32,7 @@ export function AiModelsField({ id, value, onChange, describedBy }: { id: string
   };
 
   return (
-    <div id={id} role="group" aria-describedby={describedBy} className="space-y-3">
+    <fieldset id={id} aria-labelledby={`${id}-label`} aria-describedby={describedBy} className="space-y-3">
       <div className="grid grid-cols-1 gap-2 rounded-md border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-3">
         {options.map((m) => (
           <Checkbox key={m} label={m} checked={value.includes(m)} onCheckedChange={(on) => onChange(on ? [...value, m] : value.filter((v) => v !== m))} />
@@ -55,6 +55,6 @@ export function AiModelsField({ id, value, onChange, describedBy }: { id: string
           <Plus className="h-4 w-4" aria-hidden="true" /> Add
         </Button>
       </div>
-    </div>
+    </fieldset>
   );
 }

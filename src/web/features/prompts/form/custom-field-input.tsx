@@ -37,11 +37,11 @@ export function CustomFieldInput({ field, control, value, onChange }: Props) {
       );
     case 'multiselect':
       return (
-        <div id={control.id} role="group" aria-describedby={control['aria-describedby']} className="grid gap-2 rounded-md border border-slate-200 bg-white p-3 sm:grid-cols-2">
+        <fieldset id={control.id} aria-labelledby={`${control.id}-label`} aria-describedby={control['aria-describedby']} className="grid gap-2 rounded-md border border-slate-200 bg-white p-3 sm:grid-cols-2">
           {field.options.map((o) => (
             <Checkbox key={o} label={o} checked={list.includes(o)} onCheckedChange={(on) => onChange(on ? [...list, o] : list.filter((v) => v !== o))} />
           ))}
-        </div>
+        </fieldset>
       );
     case 'tags':
       return <TagInput {...control} value={list} onChange={onChange} known={[]} placeholder={placeholder} />;
