@@ -10,10 +10,11 @@ import {
   rankExpression,
   searchCondition,
   searchTerms,
+  typoCondition,
 } from './prompts.search';
 
-/** Counts stop here and are reported as a lower bound: an exact count of a huge match set costs seconds. */
-export const COUNT_CAP = 10_000;
+/** Counts stop here and are reported as a lower bound ("1,000+"): exact counts of huge match sets cost seconds. */
+export const COUNT_CAP = 1_000;
 /** Searches with at most this many matches are ranked by relevance; larger ones are ordered by recency. */
 export const RANK_CAP = 1_000;
 
@@ -47,10 +48,14 @@ export interface ListPage {
 }
 
 /** The WHERE clause shared by the list, its count and the export. */
-export function promptWhere(query: Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags'>, ownerId?: string): SQL | undefined {
+export function promptWhere(
+  query: Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags'>,
+  ownerId?: string,
+  typos = false,
+): SQL | undefined {
   const terms = searchTerms(query.search);
   const conditions = [...filterConditions(query)];
-  if (terms) conditions.push(searchCondition(terms));
+  if (terms) conditions.push(typos ? typoCondition(terms) : searchCondition(terms));
   if (ownerId) conditions.push(eq(prompts.userId, ownerId));
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -77,9 +82,15 @@ function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
 
 /** One keyset page. Timestamps travel in the cursor as text so microseconds survive the round trip. */
 export async function listPromptPage(db: Database, { query, ownerId }: ListOptions): Promise<ListPage> {
-  const where = promptWhere(query, ownerId);
   const terms = searchTerms(query.search);
-  const { total, lowerBound } = await countPrompts(db, where);
+  let where = promptWhere(query, ownerId);
+  let counted = await countPrompts(db, where);
+  if (terms && counted.total === 0) {
+    // Nothing matched word for word: try titles that are close to the search (typos).
+    where = promptWhere(query, ownerId, true);
+    counted = await countPrompts(db, where);
+  }
+  const { total, lowerBound } = counted;
 
   const requested: PromptSort = query.sort ?? (terms ? 'relevance' : 'updatedAt');
   // Ranking costs per match, so only a bounded set is ranked; beyond it the list is newest first.

@@ -24,12 +24,17 @@ export function searchTerms(search: string): SearchTerms | null {
   return { tsQuery: sql`to_tsquery('english', ${query})`, raw: search.slice(0, 200) };
 }
 
-/**
- * Full-text match on the weighted vector (title, tags, models, author, unit, content, notes), or a
- * near-miss of the whole search against the title (trigram word similarity) so typos still find it.
- */
+/** Full-text match on the weighted vector (title, tags, models, author, unit, content, notes). */
 export function searchCondition(terms: SearchTerms): SQL {
-  return sql`(${prompts.searchVector} @@ ${terms.tsQuery} or ${terms.raw} <% ${prompts.title})`;
+  return sql`${prompts.searchVector} @@ ${terms.tsQuery}`;
+}
+
+/**
+ * The typo fallback: titles whose words are close to the search (trigram word similarity). It costs
+ * far more than the full-text match, so it runs only when the full-text match finds nothing.
+ */
+export function typoCondition(terms: SearchTerms): SQL {
+  return sql`${terms.raw} <% ${prompts.title}`;
 }
 
 /** ts_rank's default weights put title (A) above tags (B) above models/author (C) above content (D). */

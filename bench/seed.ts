@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/server/db/client';
+import { hashPassword } from '../src/server/lib/crypto';
+
+export const BENCH_PASSWORD = 'bench-password';
+export const COMMON_WORD = 'report';
+export const RARE_WORD = 'zephyrine';
+export const PREFIX = 'summar';
+
+const COMMON = [COMMON_WORD, 'summarize', 'customer', 'email', 'draft', 'analysis', 'meeting', 'review', 'code', 'plan', 'write', 'data', 'team', 'product', 'sales', 'policy', 'contract', 'summary', 'research', 'market'];
+const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tor', 'vas', 'qui', 'bel', 'dor', 'fen', 'gal', 'hur', 'jex', 'lum', 'nor', 'pra', 'sil', 'tev', 'ulm', 'wex'];
+
+/** ~2,000 words: real words first (frequent), made-up words after (rare), drawn Zipf-like. */
+function vocabulary(): string[] {
+  const words = [...COMMON];
+  for (const a of SYLLABLES) for (const b of SYLLABLES) for (const c of ['', 'a', 'o', 'is', 'en']) words.push(`${a}${b}${c}`);
+  words.splice(1500, 0, RARE_WORD);
+  return words.slice(0, 2000);
+}
+
+/** Seeds users, units, tags, models and `rows` prompts with set-based SQL (no API, no per-row round trips). */
+export async function seed(db: Database, rows: number, log: (msg: string) => void): Promise<void> {
+  const password = await hashPassword(BENCH_PASSWORD);
+  const units = Array.from({ length: 10 }, (_, i) => `Unit ${i + 1}`);
+  const models = ['ChatGPT', 'Claude', 'Gemini', 'Microsoft Copilot', 'GitHub Copilot', 'Perplexity', 'Llama', 'Mistral', 'Midjourney', 'DALL-E', 'Stable Diffusion', 'Grok', 'DeepSeek', 'Cohere', 'Internal LLM'];
+  const tags = Array.from({ length: 300 }, (_, i) => `tag-${i + 1}`);
+  const words = vocabulary();
+  const arr = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+
+  await db.execute(sql`insert into business_units (name) select unnest(${arr(units)}) on conflict do nothing`);
+  await db.execute(sql`insert into tags (name) select unnest(${arr(tags)}) on conflict do nothing`);
+  await db.execute(sql`insert into ai_models (name) select unnest(${arr(models)}) on conflict do nothing`);
+  await db.execute(sql`insert into users (email, password, first_name, last_name, business_unit, role)
+    select 'bench' || g || '@example.com', ${password}, 'First' || g, 'Last' || g, (${arr(units)})[1 + g % 10], case when g = 0 then 'admin' else 'edit' end
+    from generate_series(0, 199) g`);
+
+  const batch = 10_000;
+  for (let done = 0; done < rows; done += batch) {
+    const n = Math.min(batch, rows - done);
+    // power(random(), 3) skews picks towards the start of each list: a few very common values, a long tail.
+    await db.execute(sql`
+      with w as (select ${arr(words)} as words, ${arr(tags)} as tags, ${arr(models)} as models),
+      us as (select array_agg(id order by email) as ids, array_agg(business_unit order by email) as units,
+                    array_agg(first_name || ' ' || last_name order by email) as names from users)
+      insert into prompts (title, content, notes, ai_models, tags, user_id, user_business_unit, author_name, created_at, updated_at)
+      select
+        initcap((select string_agg(w.words[1 + floor(power(random(), 3) * 2000)::int + 0 * x], ' ') from generate_series(1, 4 + (g % 3)) x)) || ' #' || g,
+        (select string_agg(w.words[1 + floor(power(random(), 3) * 2000)::int + 0 * x], ' ') from generate_series(1, 40 + (g % 40)) x),
+        case when g % 4 = 0 then (select string_agg(w.words[1 + floor(power(random(), 3) * 2000)::int + 0 * x], ' ') from generate_series(1, 10 + g % 2) x) end,
+        array(select distinct w.models[1 + floor(power(random(), 2) * 15)::int] from generate_series(1, 1 + g % 3) x),
+        array(select distinct w.tags[1 + floor(power(random(), 2) * 300)::int] from generate_series(1, 2 + g % 3) x),
+        us.ids[1 + g % 200], us.units[1 + g % 200], us.names[1 + g % 200],
+        now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
+      from generate_series(${done}::int, ${done + n - 1}::int) g, w, us`);
+    log(`  seeded ${(done + n).toLocaleString('en-US')} prompts`);
+  }
+  await db.execute(sql`analyze`);
+}

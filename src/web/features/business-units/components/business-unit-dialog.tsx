@@ -1,0 +1,45 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { type BusinessUnit, type BusinessUnitInput, businessUnitInputSchema } from '../../../../shared/schemas/business-units';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../lib/toast';
+import { useSaveBusinessUnit } from '../api/business-unit-admin';
+
+/** "Create New Business Unit" / "Edit Business Unit" (§2). */
+export function BusinessUnitDialog({ unit, open, onOpenChange }: { unit: BusinessUnit | null; open: boolean; onOpenChange: (o: boolean) => void }) {
+  const save = useSaveBusinessUnit();
+  const form = useForm<BusinessUnitInput>({ resolver: zodResolver(businessUnitInputSchema), mode: 'onChange', values: { name: unit?.name ?? '' } });
+  const submit = form.handleSubmit(async ({ name }) => {
+    try {
+      await save.mutateAsync({ id: unit?.id, name });
+      toast({ title: unit ? 'Business unit updated successfully!' : 'Business unit created successfully!' });
+      form.reset({ name: '' });
+      onOpenChange(false);
+    } catch (err) {
+      const message = err instanceof Error && err.message.includes('already exists') ? 'Business unit name already exists' : unit ? 'Failed to update business unit' : 'Failed to create business unit';
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+    }
+  });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={unit ? 'Edit Business Unit' : 'Create New Business Unit'}>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <FormField label="Name" error={form.formState.errors.name?.message}>
+            <Input placeholder="e.g. Marketing" {...form.register('name')} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : unit ? 'Update' : 'Create'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,20 @@
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useDeleteBusinessUnit } from '../api/business-unit-admin';
+
+/** Delete with the §2 confirmation; a refusal because of references shows the server's counts. */
+export function useConfirmDeleteBusinessUnit() {
+  const del = useDeleteBusinessUnit();
+  return (id: string) => {
+    if (!window.confirm('Are you sure you want to delete this business unit? This action cannot be undone.')) return;
+    del.mutate(id, {
+      onSuccess: () => toast({ title: 'Business unit deleted successfully!' }),
+      onError: (err) =>
+        toast({
+          title: 'Error',
+          description: err instanceof ApiError && err.serverMessage?.includes('referenced by') ? err.serverMessage : 'Failed to delete business unit',
+          variant: 'destructive',
+        }),
+    });
+  };
+}

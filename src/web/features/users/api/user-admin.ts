@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '../../../../shared/schemas/auth';
+import type { AdminUser, AdminUserInput } from '../../../../shared/schemas/users';
+import { apiRequest } from '../../../lib/api-client';
+import { BUSINESS_UNITS_KEY, CURRENT_USER_KEY } from '../../../lib/shared-queries';
+
+const USERS_KEY = ['/api/admin/users'] as const;
+type TempPassword = { user: PublicUser; temporaryPassword: string; message: string };
+
+export const useAdminUsers = () => useQuery<AdminUser[]>({ queryKey: USERS_KEY });
+
+function useRefresh() {
+  const qc = useQueryClient();
+  return () => {
+    for (const key of [USERS_KEY, BUSINESS_UNITS_KEY, CURRENT_USER_KEY, ['/api/prompts'], ['/api/filter/counts']]) void qc.invalidateQueries({ queryKey: key });
+  };
+}
+
+export function useSaveUser() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: AdminUserInput }): Promise<PublicUser | TempPassword> =>
+      id ? apiRequest<PublicUser>('PUT', `/api/admin/users/${id}`, input) : apiRequest<TempPassword>('POST', '/api/admin/users', input),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteUser() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, transferTo }: { id: string; transferTo?: string }) =>
+      apiRequest<{ transferred: number }>('DELETE', `/api/admin/users/${id}${transferTo ? `?transferTo=${transferTo}` : ''}`),
+    onSuccess: refresh,
+  });
+}
+
+export function useResetPassword() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (id: string) => apiRequest<TempPassword>('POST', `/api/admin/users/${id}/reset-password`), onSuccess: refresh });
+}

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { ROLE_LABELS, ROLES } from '../../../../shared/constants';
+import type { PublicUser } from '../../../../shared/schemas/auth';
+import { type AdminUserInput, adminUserInputSchema, initialPassword, OWN_ROLE_MESSAGE } from '../../../../shared/schemas/users';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input, NativeSelect } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
+import { useBusinessUnits } from '../../../lib/shared-queries';
+import { toast } from '../../../lib/toast';
+import { useSaveUser } from '../api/user-admin';
+
+interface Props {
+  user: PublicUser | null;
+  currentUserId: string;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onCreated: (email: string, temporaryPassword: string) => void;
+}
+
+export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated }: Props) {
+  const save = useSaveUser();
+  const { data: units = [] } = useBusinessUnits();
+  const self = user?.id === currentUserId;
+  const form = useForm<AdminUserInput>({
+    resolver: zodResolver(adminUserInputSchema) as never,
+    mode: 'onChange',
+    values: { email: user?.email ?? '', firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', businessUnit: user?.businessUnit ?? '', role: user?.role ?? 'edit' },
+  });
+  const { errors } = form.formState;
+  const [first, last] = [form.watch('firstName'), form.watch('lastName')];
+
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      // A disabled select submits no value: an admin editing themself keeps their role.
+      const res = await save.mutateAsync({ id: user?.id, input: self && user ? { ...input, role: user.role } : input });
+      toast({ title: user ? 'User updated successfully' : 'User created successfully' });
+      onOpenChange(false);
+      if (!user && 'temporaryPassword' in res) onCreated(res.user.email, res.temporaryPassword);
+    } catch (err) {
+      toast({ title: 'Error', description: user ? errorMessage(err, 'Failed to update user') : 'Failed to create user', variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={user ? 'Edit User' : 'Create User'} description={user ? undefined : 'The new user signs in with a temporary password and must change it.'}>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <FormField label="Email" error={errors.email?.message}>
+            <Input type="email" {...form.register('email')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="First Name" error={errors.firstName?.message}>
+              <Input {...form.register('firstName')} />
+            </FormField>
+            <FormField label="Last Name" error={errors.lastName?.message}>
+              <Input {...form.register('lastName')} />
+            </FormField>
+          </div>
+          <FormField label="Business Unit" error={errors.businessUnit?.message}>
+            <NativeSelect {...form.register('businessUnit')}>
+              <option value="">Select a business unit</option>
+              {[...new Set([...units.map((u) => u.name), ...(user?.businessUnit ? [user.businessUnit] : [])])].map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label="Role" hint={self ? OWN_ROLE_MESSAGE : undefined}>
+            <NativeSelect disabled={self} {...form.register('role')}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          {!user ? (
+            <p className="rounded-md bg-slate-50 p-3 text-xs text-slate-600">
+              Temporary password: <code className="font-mono text-slate-900">{initialPassword(first ?? '', last ?? '') || '(first and last name, lowercase)'}</code>
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : user ? 'Update' : 'Create'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
