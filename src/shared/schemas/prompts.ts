@@ -50,7 +50,7 @@ export const promptInputSchema = z.object({
   /** Sent by the form (§7); the server ignores it: the owner is always the signed-in user. */
   userId: z.string().max(100).optional(),
   userBusinessUnit: z.string().trim().max(100).optional(),
-  customFields: z.record(z.string().max(100), customFieldValueSchema).optional(),
+  customFields: z.record(z.string().max(100), customFieldValueSchema.optional()).optional(),
 });
 export type PromptInput = z.input<typeof promptInputSchema>;
 export type PromptData = z.output<typeof promptInputSchema>;

@@ -18,7 +18,7 @@ function isEmpty(value: CustomFieldValue | undefined): boolean {
  */
 export function validateCustomFields(
   fields: FormFieldRow[],
-  input: Record<string, CustomFieldValue> | undefined,
+  input: Record<string, CustomFieldValue | undefined> | undefined,
   businessUnitNames: string[],
 ): { values: Record<string, CustomFieldValue>; errors: Record<string, string> } {
   const values: Record<string, CustomFieldValue> = {};

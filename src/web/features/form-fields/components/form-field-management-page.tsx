@@ -1,5 +1,98 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Plus, SlidersHorizontal } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import type { FormField } from '../../../../shared/schemas/form-fields';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { toast } from '../../../lib/toast';
+import { useAdminFormFields, useDeleteFormField, useReorderFormFields } from '../api/form-field-admin';
+import { FormFieldDialog } from './form-field-dialog';
+import { SortableFieldCard } from './sortable-field-card';
 
-export function FormFieldManagementPage() {
-  return <ComingSoon title="Form Field Management" description="Manage form fields for the application" />;
+/** §4: dropping a field moves it and renumbers every field from 1 by position. */
+export function reorder(fields: FormField[], activeId: string, overId: string | undefined): FormField[] | null {
+  if (!overId || activeId === overId) return null;
+  const from = fields.findIndex((f) => f.id === activeId);
+  const to = fields.findIndex((f) => f.id === overId);
+  if (from < 0 || to < 0) return null;
+  return arrayMove(fields, from, to).map((f, i) => ({ ...f, order: i + 1 }));
+}
+
+/** `manageUnits` is the "Manage Business Units" control, supplied by the app shell. */
+export function FormFieldManagementPage({ manageUnits }: { manageUnits?: ReactNode }) {
+  const { data: fields, isLoading, isError } = useAdminFormFields();
+  const reorderCall = useReorderFormFields();
+  const del = useDeleteFormField();
+  const [editing, setEditing] = useState<FormField | null>(null);
+  const [open, setOpen] = useState(false);
+  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const next = fields ? reorder(fields, String(active.id), over ? String(over.id) : undefined) : null;
+    if (!next) return;
+    reorderCall.mutate(next, {
+      onSuccess: () => toast({ title: 'Form fields reordered successfully!' }),
+      onError: () => toast({ title: 'Error', description: 'Failed to reorder form fields', variant: 'destructive' }),
+    });
+  };
+  const remove = (f: FormField) => {
+    if (!window.confirm(`Delete the field "${f.label}"? Values already saved on prompts are kept but no longer shown.`)) return;
+    del.mutate(f.id, {
+      onSuccess: () => toast({ title: 'Form field deleted successfully!' }),
+      onError: () => toast({ title: 'Error', description: 'Failed to delete form field', variant: 'destructive' }),
+    });
+  };
+  const openDialog = (f: FormField | null) => {
+    setEditing(f);
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Form Field Management"
+        description="Manage form fields for the application"
+        actions={
+          <>
+            {manageUnits}
+            <Button onClick={() => openDialog(null)}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> Add Form Field
+            </Button>
+          </>
+        }
+      />
+      <section aria-labelledby="form-fields-heading">
+        <h2 id="form-fields-heading" className="text-lg font-semibold text-slate-900">
+          Form Fields
+        </h2>
+        <p className="mb-4 text-sm text-slate-500">Manage the form fields available for prompt creation. Drag a field by its handle, or focus the handle and use Space and the arrow keys, to change the order.</p>
+        {isLoading ? (
+          <p className="text-sm text-slate-500">Loading...</p>
+        ) : isError ? (
+          <p role="alert" className="text-sm text-red-600">
+            Error loading form fields
+          </p>
+        ) : !fields?.length ? (
+          <EmptyState
+            icon={SlidersHorizontal}
+            title="No form fields configured"
+            action={<Button onClick={() => openDialog(null)}>Create Your First Form Field</Button>}
+          />
+        ) : (
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <SortableContext items={fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
+              <ul className="space-y-3">
+                {fields.map((f) => (
+                  <SortableFieldCard key={f.id} field={f} onEdit={() => openDialog(f)} onDelete={() => remove(f)} />
+                ))}
+              </ul>
+            </SortableContext>
+          </DndContext>
+        )}
+      </section>
+      <FormFieldDialog field={editing} nextOrder={(fields?.length ?? 0) + 1} open={open} onOpenChange={setOpen} />
+    </>
+  );
 }

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { useFilters } from '../features/prompts/filters/filter-context';
 
 // Route pages are loaded on demand so the sign-in screen stays small.
 export const AllPromptsPage = lazy(() => import('../features/prompts/components/all-prompts-page').then((m) => ({ default: m.AllPromptsPage })));
@@ -8,10 +9,24 @@ export const PromptPage = lazy(() => import('../features/prompts/components/prom
 export const UserManagementPage = lazy(() =>
   import('../features/users/components/user-management-page').then((m) => ({ default: m.UserManagementPage })),
 );
-export const FormFieldManagementPage = lazy(() =>
-  import('../features/form-fields/components/form-field-management-page').then((m) => ({ default: m.FormFieldManagementPage })),
-);
+/** The form field screen gets the business units dialog from its own feature, composed here. */
+export const FormFieldManagementPage = lazy(async () => {
+  const [fields, units] = await Promise.all([
+    import('../features/form-fields/components/form-field-management-page'),
+    import('../features/business-units/components/manage-business-units-dialog'),
+  ]);
+  return { default: () => <fields.FormFieldManagementPage manageUnits={<units.ManageBusinessUnitsButton />} /> };
+});
 export const BusinessUnitsPage = lazy(() =>
   import('../features/business-units/components/business-units-page').then((m) => ({ default: m.BusinessUnitsPage })),
 );
-export const ExportDataPage = lazy(() => import('../features/export/components/export-data-page').then((m) => ({ default: m.ExportDataPage })));
+/** The export screen can apply the sidebar's prompt filters, which belong to the prompts feature. */
+export const ExportDataPage = lazy(async () => {
+  const m = await import('../features/export/components/export-data-page');
+  return {
+    default: function ExportWithFilters() {
+      const { businessUnits, aiModels, tags } = useFilters();
+      return <m.ExportDataPage filters={{ businessUnits, aiModels, tags }} />;
+    },
+  };
+});

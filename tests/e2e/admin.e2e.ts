@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
+import { expectAccessible, launchBrowser, newPage, screenshot, type TestPage } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let current: TestPage | undefined;
+let admin: SeededUser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  admin = await registerUser(server.url, { firstName: 'Ada', lastName: 'Admin', businessUnit: 'Research' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  const errors = current?.errors ?? [];
+  await current?.context.close();
+  current = undefined;
+  expect(errors).toEqual([]);
+});
+
+async function open(path: string, user: SeededUser = admin, viewport?: { width: number; height: number }): Promise<Page> {
+  current = await newPage(browser, server.url, viewport);
+  await signInWithToken(current.page, user.token, path);
+  return current.page;
+}
+const seen = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
+
+describe('administration', () => {
+  it('creates a user who signs in with the initial password through the forced change', async () => {
+    const page = await open('/user-management');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill('grace@example.com');
+    await dialog.getByLabel('First Name').fill('Grace');
+    await dialog.getByLabel('Last Name').fill('Hopper');
+    await dialog.getByLabel('Business Unit').selectOption('Research');
+    await expectAccessible(page, 'create user dialog');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await seen(page, 'gracehopper');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await seen(page, 'MUST CHANGE PASSWORD');
+    await expectAccessible(page, 'user management');
+    await screenshot(page, 'user-management');
+
+    const fresh = await newPage(browser, server.url);
+    try {
+      const p = fresh.page;
+      await p.goto('/auth');
+      await p.getByLabel('Email').fill('grace@example.com');
+      await p.getByLabel('Password', { exact: true }).fill('gracehopper');
+      await p.getByRole('button', { name: 'Sign In' }).click();
+      const forced = p.getByRole('dialog', { name: 'Change Your Password' });
+      await expect.poll(() => forced.isVisible()).toBe(true);
+      await p.keyboard.press('Escape');
+      expect(await forced.isVisible()).toBe(true);
+      await forced.getByLabel('Current Password').fill('gracehopper');
+      await forced.getByLabel('New Password', { exact: true }).fill('short');
+      await seen(p, 'New password must be at least 8 characters');
+      await forced.getByLabel('New Password', { exact: true }).fill('compilers-rule');
+      await forced.getByLabel('Confirm New Password').fill('compilers-rule');
+      await screenshot(p, 'forced-change-password');
+      await forced.getByRole('button', { name: 'Change Password' }).click();
+      await seen(p, 'Password changed successfully!');
+      await expect.poll(() => forced.isVisible()).toBe(false);
+      await p.waitForURL('**/all-prompts');
+      expect(fresh.errors).toEqual([]);
+    } finally {
+      await fresh.context.close();
+    }
+  });
+
+  it('resets a password and deletes a user, transferring their prompts', async () => {
+    const leaver = await registerUser(server.url, { firstName: 'Lee', lastName: 'Leaver' });
+    await apiCall(server.url, 'POST', '/api/prompts', { title: 'Kept prompt', content: 'c', aiModels: ['Claude'], tags: ['T'] }, leaver.token);
+    const page = await open('/user-management');
+    await page.getByRole('button', { name: `Reset password of ${leaver.email}` }).click();
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await seen(page, 'leeleaver');
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    await page.getByRole('button', { name: `Delete ${leaver.email}` }).click();
+    await seen(page, /owns? 1 prompt|own 1 prompt/);
+    await page.getByLabel('Transfer their prompts to').selectOption({ label: `Ada Admin (${admin.email})` });
+    await screenshot(page, 'delete-user-transfer');
+    await page.getByRole('button', { name: 'Delete User' }).click();
+    await seen(page, 'User deleted successfully');
+    const mine = await apiCall<{ items: Array<{ title: string }> }>(server.url, 'GET', '/api/prompts/my', undefined, admin.token);
+    expect(mine.items.map((i) => i.title)).toContain('Kept prompt');
+  });
+
+  it('manages form fields, reorders them by keyboard, and the prompt form follows', async () => {
+    const page = await open('/form-field-management');
+    await seen(page, 'Form Fields');
+    await page.getByRole('button', { name: 'Add Form Field' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Form Field' });
+    await dialog.getByLabel('Display Label').fill('Target Audience');
+    await dialog.getByLabel('Field Type').selectOption('select');
+    await dialog.getByLabel('Options (one per line)').fill('Internal\n\nCustomers\n');
+    await dialog.getByLabel('Required').click();
+    await expectAccessible(page, 'form field dialog');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await seen(page, 'Form field created successfully!');
+    await seen(page, 'Options: Internal, Customers');
+    await screenshot(page, 'form-field-management');
+    await expectAccessible(page, 'form field management');
+
+    // Keyboard reorder: move "Target Audience" (last) above "Business Unit".
+    const handle = page.getByRole('button', { name: 'Reorder Target Audience' });
+    await handle.focus();
+    // dnd-kit measures between key presses, so give it a frame or two each time.
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(300);
+    }
+    await seen(page, 'Form fields reordered successfully!');
+    const fields = await apiCall<Array<{ name: string; order: number }>>(server.url, 'GET', '/api/admin/form-fields', undefined, admin.token);
+    expect(fields.map((f) => f.name).slice(-2)).toEqual(['targetaudience', 'userBusinessUnit']);
+    expect(fields.map((f) => f.order)).toEqual(fields.map((_, i) => i + 1));
+
+    await page.getByRole('button', { name: 'Edit Notes' }).click();
+    await page.getByRole('dialog').getByLabel('Enabled').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Update' }).click();
+    await seen(page, 'Form field updated successfully!');
+
+    await page.goto('/create-prompt');
+    await seen(page, 'Target Audience');
+    expect(await page.getByLabel('Notes').count()).toBe(0);
+    await page.getByLabel('Title').fill('Audience prompt');
+    await page.getByLabel('Content').fill('Body');
+    await page.locator('main form').getByLabel('Claude', { exact: true }).check();
+    await page.getByLabel('Tags').fill('Audience');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Create Prompt' }).click();
+    await seen(page, 'Target Audience is required');
+    await page.getByLabel('Target Audience').selectOption('Customers');
+    await page.getByRole('button', { name: 'Create Prompt' }).click();
+    await page.waitForURL('**/all-prompts');
+    await page.getByRole('button', { name: 'View Audience prompt' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByText('Customers').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/form-field-management');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Target Audience' }).click();
+    await seen(page, 'Form field deleted successfully!');
+    expect(await page.getByRole('button', { name: 'Delete Title' }).count()).toBe(0);
+  });
+
+  it('creates, renames and refuses to delete a referenced business unit', async () => {
+    const page = await open('/business-units');
+    await page.getByRole('button', { name: 'Create Business Unit' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Legal');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await seen(page, 'Business unit created successfully!');
+    await page.getByRole('button', { name: 'Edit Research' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('R&D');
+    await page.getByRole('dialog').getByRole('button', { name: 'Update' }).click();
+    await seen(page, 'Business unit updated successfully!');
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe('Are you sure you want to delete this business unit? This action cannot be undone.');
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Delete R&D' }).click();
+    await seen(page, /is referenced by \d+ users? and \d+ prompts?/);
+    await expectAccessible(page, 'business units');
+    await screenshot(page, 'business-units');
+    const me = await apiCall<{ businessUnit: string }>(server.url, 'GET', '/api/user', undefined, admin.token);
+    expect(me.businessUnit).toBe('R&D');
+  });
+
+  it('exports prompts as a CSV file that opens with the right rows', async () => {
+    const page = await open('/export-data');
+    await seen(page, /records? will be exported/);
+    await expectAccessible(page, 'export');
+    await screenshot(page, 'export-data');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^ai-prompts-prompts-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text).toContain('Kept prompt');
+    expect(text.split('\r\n')[0]).toContain('title,content');
+  });
+
+  it('shows a read-only member no way to change prompts', async () => {
+    const reader = await registerUser(server.url, { firstName: 'Rita', lastName: 'Reader' });
+    const users = await apiCall<Array<{ id: string; email: string }>>(server.url, 'GET', '/api/admin/users', undefined, admin.token);
+    const id = users.find((u) => u.email === reader.email)!.id;
+    await apiCall(server.url, 'PUT', `/api/admin/users/${id}`, { email: reader.email, firstName: 'Rita', lastName: 'Reader', businessUnit: 'Engineering', role: 'read' }, admin.token);
+    const page = await open('/all-prompts', reader);
+    await seen(page, 'Read Only');
+    await expect.poll(() => page.getByRole('button', { name: 'View Kept prompt' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'New Prompt' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Create Prompt' }).count()).toBe(0);
+  });
+});
