@@ -1,5 +1,3 @@
-// biome-ignore-all lint/a11y/useSemanticElements: virtualized rows are absolutely positioned, which <table> layout cannot do; ARIA table roles keep the semantics.
-// biome-ignore-all lint/a11y/useFocusableInteractive: row, cell and columnheader are structural roles, not widgets.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
