@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { ExportQuery } from '../../../shared/schemas/export';
 import type { Database } from '../../db/client';
 import { businessUnits, formFields, prompts, users } from '../../db/schema';
 import { listFormFields } from '../form-fields/form-fields.repo';
-import { countPrompts, promptWhere } from '../prompts/prompts.list';
+import { countPrompts, resolvePromptWhere } from '../prompts/prompts.list';
 import { csvRow, UTF8_BOM } from './csv';
 
 const BATCH = 1000;
@@ -19,10 +19,10 @@ const iso = (d: Date) => d.toISOString();
 const joined = (list: string[]) => list.join('; ');
 
 function promptsSet(db: Database, query: ExportQuery, asCsv: boolean): DataSet {
-  const where = promptWhere(query);
   return {
     columns: ['id', 'title', 'content', 'notes', 'aiModels', 'tags', 'businessUnit', 'ownerFirstName', 'ownerLastName', 'ownerEmail', 'customFields', 'createdAt', 'updatedAt'],
     async *rows() {
+      const { where } = await resolvePromptWhere(db, query);
       let after: string | undefined;
       for (;;) {
         const batch = await db
@@ -144,7 +144,7 @@ export async function exportCount(db: Database, query: ExportQuery): Promise<num
     (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
   switch (query.type) {
     case 'prompts':
-      return (await countPrompts(db, promptWhere(query) as SQL | undefined, Number.MAX_SAFE_INTEGER - 1)).total;
+      return (await countPrompts(db, (await resolvePromptWhere(db, query)).where, Number.MAX_SAFE_INTEGER - 1)).total;
     case 'users':
       return count(users);
     case 'business-units':

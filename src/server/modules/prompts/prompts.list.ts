@@ -80,17 +80,28 @@ function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
   }
 }
 
-/** One keyset page. Timestamps travel in the cursor as text so microseconds survive the round trip. */
-export async function listPromptPage(db: Database, { query, ownerId }: ListOptions): Promise<ListPage> {
-  const terms = searchTerms(query.search);
+/**
+ * The WHERE clause for a list or an export, with its capped count. When the words match nothing (a
+ * typo, or only stop words such as "other"), it falls back to titles close to the search.
+ */
+export async function resolvePromptWhere(
+  db: Database,
+  query: Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags'>,
+  ownerId?: string,
+): Promise<{ where: SQL | undefined; total: number; lowerBound: boolean }> {
   let where = promptWhere(query, ownerId);
   let counted = await countPrompts(db, where);
-  if (terms && counted.total === 0) {
-    // Nothing matched word for word: try titles that are close to the search (typos).
+  if (searchTerms(query.search) && counted.total === 0) {
     where = promptWhere(query, ownerId, true);
     counted = await countPrompts(db, where);
   }
-  const { total, lowerBound } = counted;
+  return { where, total: counted.total, lowerBound: counted.lowerBound };
+}
+
+/** One keyset page. Timestamps travel in the cursor as text so microseconds survive the round trip. */
+export async function listPromptPage(db: Database, { query, ownerId }: ListOptions): Promise<ListPage> {
+  const terms = searchTerms(query.search);
+  const { where, total, lowerBound } = await resolvePromptWhere(db, query, ownerId);
 
   const requested: PromptSort = query.sort ?? (terms ? 'relevance' : 'updatedAt');
   // Ranking costs per match, so only a bounded set is ranked; beyond it the list is newest first.

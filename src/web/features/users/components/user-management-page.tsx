@@ -88,11 +88,11 @@ export function UserManagementPage() {
         <EmptyState icon={Users} title="No users found" />
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[900px] text-left text-sm">
+          <table className="w-full min-w-[880px] text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
                 {['Name', 'Email', 'Business Unit', 'Role', 'Status', 'Prompts', 'Created', 'Actions'].map((h) => (
-                  <th key={h} scope="col" className={h === 'Actions' ? 'px-4 py-3 text-right' : 'px-4 py-3'}>
+                  <th key={h} scope="col" className={h === 'Actions' ? 'px-4 py-3 text-right' : 'px-4 py-3 whitespace-nowrap'}>
                     {h}
                   </th>
                 ))}
@@ -101,10 +101,12 @@ export function UserManagementPage() {
             <tbody className="divide-y divide-slate-100">
               {shown.map((u) => (
                 <tr key={u.id} className="hover:bg-slate-50">
-                  <td className="px-4 py-3 font-medium text-slate-900">
+                  <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
                     {u.firstName} {u.lastName}
                   </td>
-                  <td className="px-4 py-3 text-slate-700">{u.email}</td>
+                  <td className="max-w-56 truncate px-4 py-3 text-slate-700" title={u.email}>
+                    {u.email}
+                  </td>
                   <td className="px-4 py-3 text-slate-700">{u.businessUnit}</td>
                   <td className="px-4 py-3">
                     <Badge tone={roleTone[u.role]}>{ROLE_LABELS[u.role]}</Badge>
@@ -113,7 +115,7 @@ export function UserManagementPage() {
                     {u.mustChangePassword === 'true' ? <Badge tone="amber">MUST CHANGE PASSWORD</Badge> : <Badge tone="green">ACTIVE</Badge>}
                   </td>
                   <td className="px-4 py-3 text-slate-700 tabular-nums">{u.promptCount.toLocaleString('en-US')}</td>
-                  <td className="px-4 py-3 text-slate-600">{formatDate(u.createdAt)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(u.createdAt)}</td>
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-1">
                       <Button variant="ghost" size="icon" aria-label={`Edit ${u.email}`} onClick={() => { setEditing(u); setDialogOpen(true); }}>
