@@ -28,10 +28,12 @@ export async function registerStaticSpa(app: FastifyInstance, distDir = WEB_DIST
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // A client-side route: asked for as HTML, or any path without a file extension (curl sends */*).
     const wantsPage =
       request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      (request.headers.accept ?? '').includes('text/html');
+      !pathname.startsWith('/api/') &&
+      ((request.headers.accept ?? '').includes('text/html') || !/\.[a-z0-9]+$/i.test(pathname));
     if (wantsPage && hasClient) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
