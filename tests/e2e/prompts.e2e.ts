@@ -139,7 +139,7 @@ describe('the prompt library', () => {
     await expect.poll(() => page.getByText(/^50[01] prompts/).first().isVisible()).toBe(true);
     // Only the rows in view are in the page.
     expect(await page.getByRole('row').count()).toBeLessThan(60);
-    await screenshot(page, 'all-prompts-500');
+    await screenshot(page, 'all-prompts-500', false);
     // Scrolling to the end loads page after page until the oldest prompt appears.
     await expect
       .poll(
