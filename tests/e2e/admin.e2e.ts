@@ -1,34 +1,21 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
-import { expectAccessible, launchBrowser, newPage, screenshot, type TestPage } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { expectAccessible, newPage, screenshot } from './support/browser';
+import { useBrowserSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-let current: TestPage | undefined;
+const suite = useBrowserSuite();
 let admin: SeededUser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await registerUser(server.url, { firstName: 'Ada', lastName: 'Admin', businessUnit: 'Research' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  const errors = current?.errors ?? [];
-  await current?.context.close();
-  current = undefined;
-  expect(errors).toEqual([]);
+  admin = await registerUser(suite.server.url, { firstName: 'Ada', lastName: 'Admin', businessUnit: 'Research' });
 });
 
 async function open(path: string, user: SeededUser = admin, viewport?: { width: number; height: number }): Promise<Page> {
-  current = await newPage(browser, server.url, viewport);
-  await signInWithToken(current.page, user.token, path);
-  return current.page;
+  const { page } = await suite.open(viewport);
+  await signInWithToken(page, user.token, path);
+  return page;
 }
 const seen = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 
@@ -49,7 +36,7 @@ describe('administration', () => {
     await expectAccessible(page, 'user management');
     await screenshot(page, 'user-management');
 
-    const fresh = await newPage(browser, server.url);
+    const fresh = await newPage(suite.browser, suite.server.url);
     try {
       const p = fresh.page;
       await p.goto('/auth');
@@ -77,8 +64,8 @@ describe('administration', () => {
   });
 
   it('resets a password and deletes a user, transferring their prompts', async () => {
-    const leaver = await registerUser(server.url, { firstName: 'Lee', lastName: 'Leaver' });
-    await apiCall(server.url, 'POST', '/api/prompts', { title: 'Kept prompt', content: 'c', aiModels: ['Claude'], tags: ['T'] }, leaver.token);
+    const leaver = await registerUser(suite.server.url, { firstName: 'Lee', lastName: 'Leaver' });
+    await apiCall(suite.server.url, 'POST', '/api/prompts', { title: 'Kept prompt', content: 'c', aiModels: ['Claude'], tags: ['T'] }, leaver.token);
     const page = await open('/user-management');
     await page.getByRole('button', { name: `Reset password of ${leaver.email}` }).click();
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -91,7 +78,7 @@ describe('administration', () => {
     await screenshot(page, 'delete-user-transfer');
     await page.getByRole('button', { name: 'Delete User' }).click();
     await seen(page, 'User deleted successfully');
-    const mine = await apiCall<{ items: Array<{ title: string }> }>(server.url, 'GET', '/api/prompts/my', undefined, admin.token);
+    const mine = await apiCall<{ items: Array<{ title: string }> }>(suite.server.url, 'GET', '/api/prompts/my', undefined, admin.token);
     expect(mine.items.map((i) => i.title)).toContain('Kept prompt');
   });
 
@@ -120,7 +107,7 @@ describe('administration', () => {
       await page.waitForTimeout(300);
     }
     await seen(page, 'Form fields reordered successfully!');
-    const fields = await apiCall<Array<{ name: string; order: number }>>(server.url, 'GET', '/api/admin/form-fields', undefined, admin.token);
+    const fields = await apiCall<Array<{ name: string; order: number }>>(suite.server.url, 'GET', '/api/admin/form-fields', undefined, admin.token);
     expect(fields.map((f) => f.name).slice(-2)).toEqual(['targetaudience', 'userBusinessUnit']);
     expect(fields.map((f) => f.order)).toEqual(fields.map((_, i) => i + 1));
 
@@ -171,7 +158,7 @@ describe('administration', () => {
     await seen(page, /is referenced by \d+ users? and \d+ prompts?/);
     await expectAccessible(page, 'business units');
     await screenshot(page, 'business-units');
-    const me = await apiCall<{ businessUnit: string }>(server.url, 'GET', '/api/user', undefined, admin.token);
+    const me = await apiCall<{ businessUnit: string }>(suite.server.url, 'GET', '/api/user', undefined, admin.token);
     expect(me.businessUnit).toBe('R&D');
   });
 
@@ -189,10 +176,10 @@ describe('administration', () => {
   });
 
   it('shows a read-only member no way to change prompts', async () => {
-    const reader = await registerUser(server.url, { firstName: 'Rita', lastName: 'Reader' });
-    const users = await apiCall<Array<{ id: string; email: string }>>(server.url, 'GET', '/api/admin/users', undefined, admin.token);
+    const reader = await registerUser(suite.server.url, { firstName: 'Rita', lastName: 'Reader' });
+    const users = await apiCall<Array<{ id: string; email: string }>>(suite.server.url, 'GET', '/api/admin/users', undefined, admin.token);
     const id = users.find((u) => u.email === reader.email)!.id;
-    await apiCall(server.url, 'PUT', `/api/admin/users/${id}`, { email: reader.email, firstName: 'Rita', lastName: 'Reader', businessUnit: 'Engineering', role: 'read' }, admin.token);
+    await apiCall(suite.server.url, 'PUT', `/api/admin/users/${id}`, { email: reader.email, firstName: 'Rita', lastName: 'Reader', businessUnit: 'Engineering', role: 'read' }, admin.token);
     const page = await open('/all-prompts', reader);
     await seen(page, 'Read Only');
     await expect.poll(() => page.getByRole('button', { name: 'View Kept prompt' }).isVisible()).toBe(true);

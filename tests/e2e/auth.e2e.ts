@@ -1,30 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerUser } from './support/api';
-import { expectAccessible, launchBrowser, newPage, screenshot, type TestPage } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { expectAccessible, screenshot } from './support/browser';
+import { useBrowserSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-let current: TestPage | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  const errors = current?.errors ?? [];
-  await current?.context.close();
-  current = undefined;
-  expect(errors).toEqual([]);
-});
+const suite = useBrowserSuite();
 
 async function open(viewport?: { width: number; height: number }) {
-  current = await newPage(browser, server.url, viewport);
-  return current.page;
+  return (await suite.open(viewport)).page;
 }
 
 describe('signing up, out and in', () => {
@@ -62,7 +44,7 @@ describe('signing up, out and in', () => {
 
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL('**/auth');
+    await page.waitForURL((url) => url.pathname === '/auth' && url.search === '');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
   });
 
@@ -85,7 +67,7 @@ describe('signing up, out and in', () => {
   });
 
   it('a non-admin sees no Administration links and is sent away from admin routes', async () => {
-    const editor = await registerUser(server.url, { firstName: 'Eddie', businessUnit: 'research' });
+    const editor = await registerUser(suite.server.url, { firstName: 'Eddie', businessUnit: 'research' });
     const page = await open();
     await page.goto('/auth');
     await page.getByLabel('Email').fill(editor.email);
@@ -99,14 +81,14 @@ describe('signing up, out and in', () => {
   });
 
   it('turns a revoked token into the logged-out toast and /auth', async () => {
-    const user = await registerUser(server.url);
+    const user = await registerUser(suite.server.url);
     const page = await open();
     await page.goto('/auth');
     await page.evaluate((token) => localStorage.setItem('auth_token', token), user.token);
     await page.goto('/all-prompts');
     await expect.poll(() => page.getByRole('button', { name: /User menu/ }).isVisible()).toBe(true);
     // Revoke the session on the server, then make the page call the API again.
-    await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
+    await fetch(`${suite.server.url}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
     await page.getByLabel('First Name').fill('Changed');

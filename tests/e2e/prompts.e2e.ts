@@ -1,35 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
-import { expectAccessible, launchBrowser, newPage, screenshot, type TestPage } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { expectAccessible, screenshot } from './support/browser';
+import { useBrowserSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-let current: TestPage | undefined;
+const suite = useBrowserSuite();
 let admin: SeededUser;
 let author: SeededUser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await registerUser(server.url, { firstName: 'Ada', lastName: 'Admin', businessUnit: 'Research' });
-  author = await registerUser(server.url, { firstName: 'Petra', lastName: 'Prompter', businessUnit: 'Marketing' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  const errors = current?.errors ?? [];
-  await current?.context.close();
-  current = undefined;
-  expect(errors).toEqual([]);
+  admin = await registerUser(suite.server.url, { firstName: 'Ada', lastName: 'Admin', businessUnit: 'Research' });
+  author = await registerUser(suite.server.url, { firstName: 'Petra', lastName: 'Prompter', businessUnit: 'Marketing' });
 });
 
 async function open(user: SeededUser, path = '/all-prompts', viewport?: { width: number; height: number }) {
-  current = await newPage(browser, server.url, viewport);
-  await signInWithToken(current.page, user.token, path);
-  return current.page;
+  const { page } = await suite.open(viewport);
+  await signInWithToken(page, user.token, path);
+  return page;
 }
 
 describe('the prompt library', () => {
@@ -107,7 +93,7 @@ describe('the prompt library', () => {
   });
 
   it('shows the form validation messages and the duplicate-title message', async () => {
-    await apiCall(server.url, 'POST', '/api/prompts', { title: 'Taken title', content: 'x', aiModels: ['Claude'], tags: ['A'] }, author.token);
+    await apiCall(suite.server.url, 'POST', '/api/prompts', { title: 'Taken title', content: 'x', aiModels: ['Claude'], tags: ['A'] }, author.token);
     const page = await open(author, '/create-prompt');
     await page.getByLabel('Title').fill('x');
     await page.getByLabel('Title').fill('');
@@ -127,7 +113,7 @@ describe('the prompt library', () => {
     const ids: string[] = [];
     for (let i = 0; i < 500; i++) {
       const p = await apiCall<{ id: string }>(
-        server.url,
+        suite.server.url,
         'POST',
         '/api/prompts',
         { title: `Bulk prompt number ${i} with a rather long title to test truncation in the table`, content: `Content ${i} `.repeat(30), aiModels: ['ChatGPT', 'Claude', 'Gemini'], tags: [`Tag${i % 12}`, 'Bulk', 'Another'] },
@@ -157,7 +143,7 @@ describe('the prompt library', () => {
     await page.goto(`/prompts/${ids[3]}`);
     await expect.poll(() => page.getByRole('heading', { name: /Bulk prompt number 3 / }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Copy link' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/prompts/${ids[3]}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.server.url}/prompts/${ids[3]}`);
     await expectAccessible(page, 'prompt page');
     await screenshot(page, 'prompt-page');
     await page.goto('/my-prompts');
@@ -166,9 +152,8 @@ describe('the prompt library', () => {
   });
 
   it('sends a signed-out visitor of a prompt link through sign-in and back', async () => {
-    const p = await apiCall<{ id: string }>(server.url, 'POST', '/api/prompts', { title: 'Linked prompt', content: 'x', aiModels: ['Claude'], tags: ['A'] }, author.token);
-    current = await newPage(browser, server.url);
-    const page = current.page;
+    const p = await apiCall<{ id: string }>(suite.server.url, 'POST', '/api/prompts', { title: 'Linked prompt', content: 'x', aiModels: ['Claude'], tags: ['A'] }, author.token);
+    const { page } = await suite.open();
     await page.goto(`/prompts/${p.id}`);
     await page.waitForURL(/\/auth\?next=/);
     await page.getByLabel('Email').fill(admin.email);

@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, KeyRound, LogOut, Menu as MenuIcon, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Badge } from '../../components/ui/badge';
@@ -17,7 +17,6 @@ const itemClass =
 
 export function Header({ user, onOpenNav }: { user: PublicUser; onOpenNav: () => void }) {
   const logout = useLogout();
-  const navigate = useNavigate();
   const [profileOpen, setProfileOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase();
@@ -69,7 +68,7 @@ export function Header({ user, onOpenNav }: { user: PublicUser; onOpenNav: () =>
               <Menu.Separator className="my-1 h-px bg-slate-100" />
               <Menu.Item
                 className={itemClass}
-                onSelect={() => logout.mutate(undefined, { onSettled: () => navigate(paths.auth, { replace: true }) })}
+                onSelect={() => logout.mutate()}
               >
                 <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
               </Menu.Item>

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentPropsWithoutRef, HTMLAttributes, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
+import { Button } from './button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -59,4 +60,18 @@ export function DialogContent({ title, description, dismissible = true, size = '
 
 export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+}
+
+/** Cancel + submit, with the submit label switching to "Saving..." while the save is pending. */
+export function FormDialogFooter({ onCancel, pending, submitLabel }: { onCancel: () => void; pending: boolean; submitLabel: string }) {
+  return (
+    <DialogFooter>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Saving...' : submitLabel}
+      </Button>
+    </DialogFooter>
+  );
 }

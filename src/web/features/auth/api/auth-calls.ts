@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type {
   LoginInput,
@@ -12,6 +13,7 @@ import type {
 } from '../../../../shared/schemas/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { clearAuthToken, setAuthToken } from '../../../lib/auth-token';
+import { paths } from '../../../lib/paths';
 import { BUSINESS_UNITS_KEY, CURRENT_USER_KEY } from '../../../lib/shared-queries';
 
 export function useLogin() {
@@ -37,13 +39,16 @@ export function useRegister() {
   });
 }
 
-/** Revokes the token on the server, forgets it locally and clears every cached query. */
+/** Revokes the token on the server, forgets it locally, goes to /auth and clears every cached query. */
 export function useLogout() {
   const qc = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/logout').catch(() => undefined),
     onSettled: () => {
       clearAuthToken();
+      // Navigate first: once the user is cleared, the page that was open would redirect to /auth?next=….
+      navigate(paths.auth, { replace: true });
       qc.clear();
       qc.setQueryData(CURRENT_USER_KEY, null);
     },

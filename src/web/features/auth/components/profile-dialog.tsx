@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { type ProfileInput, type PublicUser, profileSchema } from '../../../../shared/schemas/auth';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormDialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../lib/toast';
@@ -52,14 +51,7 @@ export function ProfileDialog({ user, open, onOpenChange }: { user: PublicUser; 
               />
             )}
           </FormField>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => onOpenChange(false)} pending={update.isPending} submitLabel={'Save Changes'} />
         </form>
       </DialogContent>
     </Dialog>

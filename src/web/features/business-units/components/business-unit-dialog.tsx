@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type BusinessUnit, type BusinessUnitInput, businessUnitInputSchema } from '../../../../shared/schemas/business-units';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormDialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../lib/toast';
@@ -30,14 +29,7 @@ export function BusinessUnitDialog({ unit, open, onOpenChange }: { unit: Busines
           <FormField label="Name" error={form.formState.errors.name?.message}>
             <Input placeholder="e.g. Marketing" {...form.register('name')} />
           </FormField>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : unit ? 'Update' : 'Create'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => onOpenChange(false)} pending={save.isPending} submitLabel={unit ? 'Update' : 'Create'} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FORM_FIELD_TYPES, type FormFieldType } from '../../../../shared/constants';
 import { FIELD_TYPE_LABELS, type FormField, fieldNameFromLabel, formFieldInputSchema } from '../../../../shared/schemas/form-fields';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormDialogFooter } from '../../../components/ui/dialog';
 import { FormField as Field } from '../../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
@@ -99,14 +98,7 @@ export function FormFieldDialog({ field, nextOrder, open, onOpenChange }: Props)
               />
             </Field>
           ) : null}
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : field ? 'Update' : 'Create'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => onOpenChange(false)} pending={save.isPending} submitLabel={field ? 'Update' : 'Create'} />
         </form>
       </DialogContent>
     </Dialog>

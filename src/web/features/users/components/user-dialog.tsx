@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { ROLE_LABELS, ROLES } from '../../../../shared/constants';
 import type { PublicUser } from '../../../../shared/schemas/auth';
 import { type AdminUserInput, adminUserInputSchema, initialPassword, OWN_ROLE_MESSAGE } from '../../../../shared/schemas/users';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormDialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
@@ -83,14 +82,7 @@ export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated 
               Temporary password: <code className="font-mono text-slate-900">{initialPassword(first ?? '', last ?? '') || '(first and last name, lowercase)'}</code>
             </p>
           ) : null}
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : user ? 'Update' : 'Create'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => onOpenChange(false)} pending={save.isPending} submitLabel={user ? 'Update' : 'Create'} />
         </form>
       </DialogContent>
     </Dialog>
