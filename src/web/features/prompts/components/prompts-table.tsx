@@ -35,7 +35,7 @@ function SortHeader({ label, column, sort, orderedBy, onSortChange }: { label: s
   const Icon = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown;
   return (
     <div role="columnheader" aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className="inline-flex items-center gap-1 rounded hover:text-slate-900" onClick={() => onSortChange({ sort: column, order: active ? next : column === 'title' ? 'asc' : 'desc' })}>
+      <button type="button" className="inline-flex items-center gap-1 rounded text-left uppercase hover:text-slate-900" onClick={() => onSortChange({ sort: column, order: active ? next : column === 'title' ? 'asc' : 'desc' })}>
         {label}
         <Icon className={cn('h-3.5 w-3.5', active ? 'text-brand-600' : 'text-slate-400')} aria-hidden="true" />
       </button>
