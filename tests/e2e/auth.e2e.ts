@@ -44,7 +44,8 @@ describe('signing up, out and in', () => {
 
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL((url) => url.pathname === '/auth' && url.search === '');
+    await expect.poll(() => page.url()).toBe(`${suite.server.url}/auth`);
+    await expect.poll(() => page.getByRole('tab', { name: 'Sign In' }).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
   });
 

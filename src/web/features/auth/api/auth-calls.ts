@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type {
   LoginInput,
@@ -42,15 +41,13 @@ export function useRegister() {
 /** Revokes the token on the server, forgets it locally, goes to /auth and clears every cached query. */
 export function useLogout() {
   const qc = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/logout').catch(() => undefined),
     onSettled: () => {
       clearAuthToken();
-      // Navigate first: once the user is cleared, the page that was open would redirect to /auth?next=….
-      navigate(paths.auth, { replace: true });
       qc.clear();
-      qc.setQueryData(CURRENT_USER_KEY, null);
+      // A full load of /auth: no signed-in screen can re-render (and redirect to /auth?next=…) on the way out.
+      window.location.assign(paths.auth);
     },
   });
 }
