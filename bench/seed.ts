@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/server/db/client';
+import { type Database, queryRows } from '../src/server/db/client';
 import { hashPassword } from '../src/server/lib/crypto';
 
 export const BENCH_PASSWORD = 'bench-password';
@@ -34,9 +34,20 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
     select 'bench' || g || '@example.com', ${password}, 'First' || g, 'Last' || g, (${arr(units)})[1 + g % 10], case when g = 0 then 'admin' else 'edit' end
     from generate_series(0, 199) g`);
 
+  // Secondary indexes are dropped for the bulk load and built once afterwards: building a GIN index
+  // in one pass is several times faster than growing it row by row.
+  const indexes = (await queryRows(db, sql`select indexname, indexdef from pg_indexes where tablename = 'prompts'
+    and indexname not in (select conname from pg_constraint)`)) as Array<{ indexname: string; indexdef: string }>;
+  for (const { indexname } of indexes) await db.execute(sql.raw(`drop index "${indexname}"`));
+
   const batch = 10_000;
-  for (let done = 0; done < rows; done += batch) {
-    const n = Math.min(batch, rows - done);
+  const starts = Array.from({ length: Math.ceil(rows / batch) }, (_, i) => i * batch);
+  let seeded = 0;
+  // Two batches at a time: one per core on PostgreSQL (PGlite runs them one after the other anyway).
+  const worker = async () => {
+    for (let done = starts.shift(); done !== undefined; done = starts.shift()) await insertBatch(done, Math.min(batch, rows - done));
+  };
+  const insertBatch = async (done: number, n: number) => {
     // power(random(), 3) skews picks towards the start of each list: a few very common values, a long tail.
     await db.execute(sql`
       with w as (select ${arr(words)} as words, ${arr(tags)} as tags, ${arr(models)} as models),
@@ -52,8 +63,11 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
         us.ids[1 + g % 200], us.units[1 + g % 200], us.names[1 + g % 200],
         now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
       from generate_series(${done}::int, ${done + n - 1}::int) g, w, us`);
-    log(`  seeded ${(done + n).toLocaleString('en-US')} prompts`);
-  }
+    seeded += n;
+    if (seeded % 100_000 === 0 || seeded === rows) log(`  seeded ${seeded.toLocaleString('en-US')} prompts`);
+  };
+  await Promise.all([worker(), worker()]);
+  for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
   // VACUUM also flushes the GIN pending lists that a bulk load leaves, as autovacuum would in steady state.
   await db.execute(sql`vacuum analyze`);
 }

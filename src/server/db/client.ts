@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -59,6 +60,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement and returns its rows. With `prepare`, on PostgreSQL it becomes a named prepared
+ * statement (parsed and planned once per connection, named after its text); use it only for
+ * statements whose best plan does not depend on their parameter values. PGlite runs it as given.
+ */
+export async function queryRows(db: Database, statement: SQL, prepare = false): Promise<Record<string, unknown>[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (!prepare || !(client instanceof pg.Pool)) return ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  return (await client.query({ name, text, values: params })).rows;
 }
 
 /** Cheap liveness probe used by /healthz. */

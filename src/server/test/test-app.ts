@@ -5,6 +5,7 @@ import { type AppConfig, testConfig } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import { openTestDatabase } from './test-database';
+import { forgetCachedSessions } from '../modules/auth/sessions.repo';
 
 export interface TestUser {
   token: string;
@@ -59,6 +60,7 @@ export async function createTestApp(
     const { users } = await import('../db/schema');
     const { eq } = await import('drizzle-orm');
     await handle.db.update(users).set({ role }).where(eq(users.id, created.user.id));
+    forgetCachedSessions();
     return { ...created, user: { ...created.user, role } };
   };
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
+import { forgetCachedSessions } from './sessions.repo';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;
@@ -34,6 +35,7 @@ describe('bearer sessions', () => {
   it('refuses an expired session', async () => {
     const u = await t.register();
     await t.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.sid, sha256(u.token)));
+    forgetCachedSessions();
     expect((await me(u.auth)).statusCode).toBe(401);
   });
 
@@ -105,6 +107,7 @@ describe('change password validation', () => {
     const u = await t.register();
     const { users } = await import('../../db/schema');
     await t.db.update(users).set({ mustChangePassword: 'true' }).where(eq(users.id, u.user.id));
+    forgetCachedSessions();
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: u.user.email, password: u.password } });
     expect(body(login)).toMatchObject({ mustChangePassword: true });
     const token = body<{ token: string }>(login).token;

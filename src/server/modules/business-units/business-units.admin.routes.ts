@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { businessUnitInputSchema, businessUnitSchema } from '../../../shared/schemas/business-units';
 import { uuidParamsSchema } from '../../../shared/schemas/common';
 import { requireAdmin } from '../../plugins/auth';
-import { invalidateFilterCounts } from '../catalog/catalog.service';
+import { promptsChanged } from '../../lib/prompt-derived-cache';
 import { createBusinessUnit, deleteBusinessUnit, getBusinessUnits, renameBusinessUnit } from './business-units.service';
 
 export async function adminBusinessUnitRoutes(app: FastifyInstance) {
@@ -26,7 +26,7 @@ export async function adminBusinessUnitRoutes(app: FastifyInstance) {
     async (request) => {
       requireAdmin(request);
       const unit = await renameBusinessUnit(app.db, request.params.id, request.body.name);
-      invalidateFilterCounts(app.db);
+      promptsChanged(app.db);
       return unit;
     },
   );

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { businessUnits, prompts, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
+import { forgetCachedSessions } from '../auth/sessions.repo';
 import {
   type BusinessUnitRow,
   findBusinessUnitByName,
@@ -46,7 +47,7 @@ export async function renameBusinessUnit(db: Database, id: string, name: string)
       await tx.update(prompts).set({ userBusinessUnit: name }).where(eq(prompts.userBusinessUnit, unit.name));
     }
     return toBusinessUnit(renamed!);
-  });
+  }).finally(forgetCachedSessions);
 }
 
 /** Deletes an unreferenced unit; one that users or prompts still name is refused with the counts. */

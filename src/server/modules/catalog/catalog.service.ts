@@ -1,30 +1,19 @@
 import type { FilterCounts } from '../../../shared/schemas/catalog';
 import type { Database } from '../../db/client';
 import { aiModels } from '../../db/schema';
+import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
 import { canonicalAiModels, canonicalTags, listAiModelNames, listTagNames, usageCounts } from './catalog.repo';
 
 export { canonicalAiModels, canonicalTags, listAiModelNames, listTagNames };
 
 /**
  * Sidebar counts aggregate every prompt, which costs tens of milliseconds at 100k prompts; they are
- * cached per database and dropped whenever a prompt changes in this process. The short lifetime
- * bounds staleness when several processes share one PostgreSQL server.
+ * kept for 30 s and dropped whenever a prompt changes in this process.
  */
-const COUNTS_TTL_MS = 30_000;
-const countsCache = new WeakMap<Database, { at: number; value: Promise<FilterCounts> }>();
+const filterCountsCache = new PromptDerivedCache<FilterCounts>(30_000);
 
 export function filterCounts(db: Database): Promise<FilterCounts> {
-  const cached = countsCache.get(db);
-  if (cached && Date.now() - cached.at < COUNTS_TTL_MS) return cached.value;
-  const value = usageCounts(db);
-  countsCache.set(db, { at: Date.now(), value });
-  value.catch(() => countsCache.delete(db));
-  return value;
-}
-
-/** Called after every prompt write. */
-export function invalidateFilterCounts(db: Database): void {
-  countsCache.delete(db);
+  return filterCountsCache.get(db, 'all', () => usageCounts(db));
 }
 
 /** Adds a custom AI application; an existing one (any case) is returned as stored. */

@@ -1,58 +1,45 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PromptListQuery, PromptSort } from '../../../shared/schemas/prompts';
-import type { Database } from '../../db/client';
+import { type Database, queryRows } from '../../db/client';
 import { prompts, users } from '../../db/schema';
-import {
-  type Cursor,
-  decodeCursor,
-  encodeCursor,
-  filterConditions,
-  rankExpression,
-  searchCondition,
-  searchTerms,
-  typoCondition,
-} from './prompts.search';
+import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
+import { canEditPromptSql } from './prompts.policy';
+import { type Cursor, decodeCursor, filterConditions, rankExpression, searchCondition, searchTerms, typoCondition } from './prompts.search';
 
 /** Counts stop here and are reported as a lower bound ("1,000+"): exact counts of huge match sets cost seconds. */
 export const COUNT_CAP = 1_000;
 /** Searches with at most this many matches are ranked by relevance; larger ones are ordered by recency. */
 export const RANK_CAP = 1_000;
 
+type ListFilters = Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags'>;
+
+/**
+ * Runs one statement and returns its rows. The list takes it as a parameter so that the benchmark can
+ * time (EXPLAIN ANALYZE) exactly the statements the API runs.
+ */
+export type RunStatement = (db: Database, statement: SQL, prepare?: boolean) => Promise<Record<string, unknown>[]>;
+
+export const runStatement: RunStatement = queryRows;
+
+export interface ListPage {
+  /** The items as a JSON array (built by PostgreSQL), in list order. */
+  itemsJson: string;
+  total: number;
+  totalIsLowerBound: boolean;
+  nextCursor: Cursor | null;
+  orderedBy: PromptSort;
+}
+
 export interface ListOptions {
   query: PromptListQuery;
   /** Restricts the list to one author (/api/prompts/my). */
   ownerId?: string;
-}
-
-export interface ListRow {
-  id: string;
-  title: string;
-  contentPreview: string;
-  aiModels: string[];
-  tags: string[];
-  userId: string;
-  userBusinessUnit: string;
-  createdAt: Date;
-  updatedAt: Date;
-  firstName: string;
-  lastName: string;
-  sortKey: string | number;
-}
-
-export interface ListPage {
-  rows: ListRow[];
-  total: number;
-  totalIsLowerBound: boolean;
-  nextCursor: string | null;
-  orderedBy: PromptSort;
+  /** Who asks: decides each item's `canEdit`. */
+  viewer: Parameters<typeof canEditPromptSql>[0];
 }
 
 /** The WHERE clause shared by the list, its count and the export. */
-export function promptWhere(
-  query: Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags'>,
-  ownerId?: string,
-  typos = false,
-): SQL | undefined {
+export function promptWhere(query: ListFilters, ownerId?: string, typos = false): SQL | undefined {
   const terms = searchTerms(query.search);
   const conditions = [...filterConditions(query)];
   if (terms) conditions.push(typos ? typoCondition(terms) : searchCondition(terms));
@@ -60,12 +47,41 @@ export function promptWhere(
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export async function countPrompts(db: Database, where: SQL | undefined, cap = COUNT_CAP): Promise<{ total: number; lowerBound: boolean }> {
-  const inner = db.select({ one: sql`1` }).from(prompts).where(where).limit(cap + 1);
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner.as('capped'));
-  const n = row?.n ?? 0;
+/** `count(*)` of the first `cap + 1` matches: enough to tell "exactly n" from "more than cap". */
+function cappedCount(where: SQL | undefined, cap: number): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${prompts} where ${where ?? sql`true`} limit ${cap + 1}) capped)`;
+}
+
+function toTotal(n: number, cap: number) {
   return n > cap ? { total: cap, lowerBound: true } : { total: n, lowerBound: false };
 }
+
+export async function countPrompts(db: Database, where: SQL | undefined, cap = COUNT_CAP, run: RunStatement = runStatement) {
+  const [row] = await run(db, sql`select ${cappedCount(where, cap)} as n`);
+  return toTotal(Number(row?.n ?? 0), cap);
+}
+
+/**
+ * The WHERE clause for a list or an export, with its capped count. When the words match nothing (a
+ * typo, or only stop words such as "other"), it falls back to titles close to the search.
+ */
+export async function resolvePromptWhere(db: Database, query: ListFilters, ownerId?: string, run: RunStatement = runStatement) {
+  const { typos, total, lowerBound } = await countMatches(db, query, ownerId, run);
+  return { where: promptWhere(query, ownerId, typos), total, lowerBound };
+}
+
+async function countMatches(db: Database, query: ListFilters, ownerId: string | undefined, run: RunStatement) {
+  const counted = await countPrompts(db, promptWhere(query, ownerId), COUNT_CAP, run);
+  if (!searchTerms(query.search) || counted.total > 0) return { typos: false, ...counted };
+  return { typos: true, ...(await countPrompts(db, promptWhere(query, ownerId, true), COUNT_CAP, run)) };
+}
+
+/**
+ * Totals of recent lists, so that people paging, scrolling or repeating a common list do not count it
+ * again. Prompt writes in this process drop them; 5 s bounds staleness across processes.
+ */
+const listTotals = new PromptDerivedCache<{ typos: boolean; total: number; lowerBound: boolean }>(5_000);
+const totalsKey = (query: ListFilters, ownerId?: string) => JSON.stringify([query.search, query.businessUnits, query.aiModels, query.tags, ownerId ?? null]);
 
 function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
   switch (sort) {
@@ -80,83 +96,79 @@ function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
   }
 }
 
-/**
- * The WHERE clause for a list or an export, with its capped count. When the words match nothing (a
- * typo, or only stop words such as "other"), it falls back to titles close to the search.
- */
-export async function resolvePromptWhere(
-  db: Database,
-  query: Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags'>,
-  ownerId?: string,
-): Promise<{ where: SQL | undefined; total: number; lowerBound: boolean }> {
-  let where = promptWhere(query, ownerId);
-  let counted = await countPrompts(db, where);
-  if (searchTerms(query.search) && counted.total === 0) {
-    where = promptWhere(query, ownerId, true);
-    counted = await countPrompts(db, where);
-  }
-  return { where, total: counted.total, lowerBound: counted.lowerBound };
+const isoTime = (column: typeof prompts.createdAt | typeof prompts.updatedAt): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A PromptListItem, built in the database: Node neither parses the rows nor serialises them again. */
+function itemJson(viewer: ListOptions['viewer']): SQL {
+  return sql`json_build_object(
+    'id', ${prompts.id}, 'title', ${prompts.title}, 'contentPreview', ${prompts.contentPreview},
+    'aiModels', ${prompts.aiModels}, 'tags', ${prompts.tags}, 'userId', ${prompts.userId},
+    'userBusinessUnit', ${prompts.userBusinessUnit}, 'createdAt', ${isoTime(prompts.createdAt)},
+    'updatedAt', ${isoTime(prompts.updatedAt)},
+    'user', json_build_object('firstName', ${users.firstName}, 'lastName', ${users.lastName}),
+    'canEdit', ${canEditPromptSql(viewer)})`;
 }
 
-/** One keyset page. Timestamps travel in the cursor as text so microseconds survive the round trip. */
-export async function listPromptPage(db: Database, { query, ownerId }: ListOptions): Promise<ListPage> {
+/**
+ * One keyset page, answered by one statement that returns one row: the page as a JSON array, the key
+ * of its last item and its capped count (an InitPlan, evaluated once). A search counts first, because
+ * the count decides between relevance and recency. Timestamps travel in the cursor as text so
+ * microseconds survive the round trip.
+ */
+export async function listPromptPage(db: Database, { query, ownerId, viewer }: ListOptions, run: RunStatement = runStatement): Promise<ListPage> {
   const terms = searchTerms(query.search);
-  const { where, total, lowerBound } = await resolvePromptWhere(db, query, ownerId);
+  const key = totalsKey(query, ownerId);
+  // A search is counted first: the count decides between relevance and recency, and typo matching.
+  const counted = terms ? await listTotals.get(db, key, () => countMatches(db, query, ownerId, run)) : await listTotals.peek(db, key);
+  const where = promptWhere(query, ownerId, counted?.typos);
 
   const requested: PromptSort = query.sort ?? (terms ? 'relevance' : 'updatedAt');
   // Ranking costs per match, so only a bounded set is ranked; beyond it the list is newest first.
-  const sort: PromptSort = requested === 'relevance' && (!terms || lowerBound || total > RANK_CAP) ? 'updatedAt' : requested;
+  const sort: PromptSort = requested === 'relevance' && (!counted || counted.lowerBound || counted.total > RANK_CAP) ? 'updatedAt' : requested;
   const order = query.order ?? (sort === 'title' ? 'asc' : 'desc');
-  const rank = terms && sort === 'relevance' ? rankExpression(terms) : null;
-  const key = sortKey(sort, rank);
-  const keyText = sort === 'relevance' ? key : sql`${key}::text`;
+  const orderKey = sortKey(sort, terms && sort === 'relevance' ? rankExpression(terms) : null);
 
   const conditions: SQL[] = where ? [where] : [];
-  if (query.cursor) {
-    const cursor: Cursor = decodeCursor(query.cursor);
-    if (cursor.sort === sort && cursor.order === order) {
-      const value = sort === 'relevance' ? sql`${cursor.value}::real` : sort === 'title' ? sql`${cursor.value}` : sql`${cursor.value}::timestamptz`;
-      conditions.push(order === 'desc' ? sql`(${key}, ${prompts.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${key}, ${prompts.id}) > (${value}, ${cursor.id}::uuid)`);
-    }
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  if (cursor && cursor.sort === sort && cursor.order === order) {
+    const value = sort === 'relevance' ? sql`${cursor.value}::real` : sort === 'title' ? sql`${cursor.value}` : sql`${cursor.value}::timestamptz`;
+    conditions.push(order === 'desc' ? sql`(${orderKey}, ${prompts.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${orderKey}, ${prompts.id}) > (${value}, ${cursor.id}::uuid)`);
   }
 
   // Null ordering must match the indexes drizzle-kit wrote (DESC NULLS LAST, ASC NULLS LAST) so that
   // PostgreSQL walks them instead of sorting; the columns are NOT NULL, so results are unaffected.
   const timeSort = sort === 'updatedAt' || sort === 'createdAt';
-  const direction =
-    order === 'desc' ? (timeSort ? sql`desc nulls last` : sql`desc nulls first`) : timeSort ? sql`asc nulls first` : sql`asc nulls last`;
-  const rows = await db
-    .select({
-      id: prompts.id,
-      title: prompts.title,
-      contentPreview: prompts.contentPreview,
-      aiModels: prompts.aiModels,
-      tags: prompts.tags,
-      userId: prompts.userId,
-      userBusinessUnit: prompts.userBusinessUnit,
-      createdAt: prompts.createdAt,
-      updatedAt: prompts.updatedAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      sortKey: sql<string | number>`${keyText}`,
-    })
-    .from(prompts)
-    .innerJoin(users, eq(users.id, prompts.userId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(sql`${key} ${direction}`, sql`${prompts.id} ${direction}`)
-    .limit(query.limit + 1);
-
-  const hasMore = rows.length > query.limit;
-  const page = hasMore ? rows.slice(0, query.limit) : rows;
-  const last = page.at(-1);
+  const direction = order === 'desc' ? (timeSort ? sql`desc nulls last` : sql`desc nulls first`) : timeSort ? sql`asc nulls first` : sql`asc nulls last`;
+  const orderBy = sql`${orderKey} ${direction}, ${prompts.id} ${direction}`;
+  const limit = query.limit;
+  // One row more than asked tells whether there is a next page; it is left out of the items.
+  // Without filters or a search the best plan never depends on the values, so the statement is
+  // prepared once per connection (planning cost a quarter of the first page).
+  const unfiltered = !terms && filterConditions(query).length === 0;
+  const [row] = await run(
+    db,
+    sql`select coalesce(json_agg(page.item order by page.n) filter (where page.n <= ${limit}), '[]')::text as items,
+        count(*)::int as fetched,
+        max(page.sort_key) filter (where page.n = ${limit}) as last_key,
+        max(page.id) filter (where page.n = ${limit}) as last_id,
+        ${counted ? sql`null::int` : cappedCount(where, COUNT_CAP)} as total
+      from (
+        select row_number() over (order by ${orderBy}) as n, ${prompts.id}::text as id, (${orderKey})::text as sort_key, ${itemJson(viewer)} as item
+        from ${prompts} inner join ${users} on ${users.id} = ${prompts.userId}
+        where ${conditions.length ? and(...conditions) : sql`true`}
+        order by ${orderBy}
+        limit ${limit + 1}
+      ) page`,
+    unfiltered,
+  );
+  const { total, lowerBound } = counted ?? toTotal(Number(row!.total), COUNT_CAP);
+  if (!counted) listTotals.set(db, key, Promise.resolve({ typos: false, total, lowerBound }));
+  const hasMore = Number(row!.fetched) > limit;
   return {
-    rows: page,
+    itemsJson: String(row!.items),
     total,
     totalIsLowerBound: lowerBound,
     orderedBy: sort,
-    nextCursor:
-      hasMore && last
-        ? encodeCursor({ sort, order, value: sort === 'relevance' ? Number(last.sortKey) : String(last.sortKey), id: last.id })
-        : null,
+    nextCursor: hasMore ? { sort, order, value: sort === 'relevance' ? Number(row!.last_key) : String(row!.last_key), id: String(row!.last_id) } : null,
   };
 }

@@ -42,13 +42,17 @@ export function rankExpression(terms: SearchTerms): SQL<number> {
   return sql<number>`(ts_rank(${prompts.searchVector}, ${terms.tsQuery}) + 0.05 * word_similarity(${terms.raw}, ${prompts.title}))::real`;
 }
 
-/** Filters: any value within one list, every list across (§2, issue 3). */
+/**
+ * Filters: any value within one list, every list across (§2, issue 3). All three test the `facets`
+ * array ("u:…", "m:…", "t:…"), so PostgreSQL answers them together from one GIN index scan.
+ */
 export function filterConditions(query: Pick<PromptListQuery, 'businessUnits' | 'aiModels' | 'tags'>): SQL[] {
+  const anyOf = (prefix: string, values: string[]) =>
+    sql`${prompts.facets} && array[${sql.join(values.map((v) => sql`${prefix + v}`), sql`, `)}]::text[]`;
   const conditions: SQL[] = [];
-  const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
-  if (query.businessUnits.length) conditions.push(sql`${prompts.userBusinessUnit} = any(${textArray(query.businessUnits)})`);
-  if (query.aiModels.length) conditions.push(sql`${prompts.aiModels} && ${textArray(query.aiModels)}`);
-  if (query.tags.length) conditions.push(sql`${prompts.tags} && ${textArray(query.tags)}`);
+  if (query.businessUnits.length) conditions.push(anyOf('u:', query.businessUnits));
+  if (query.aiModels.length) conditions.push(anyOf('m:', query.aiModels));
+  if (query.tags.length) conditions.push(anyOf('t:', query.tags));
   return conditions;
 }
 

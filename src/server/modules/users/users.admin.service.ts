@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { prompts, type UserRow, users } from '../../db/schema';
 import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { hashPassword } from '../../lib/crypto';
-import { revokeUserSessions } from '../auth/sessions.repo';
+import { forgetCachedSessions, revokeUserSessions } from '../auth/sessions.repo';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { toPublicUser } from './users.presenter';
 import { findUserById, insertUser, syncAuthorName, updateUser } from './users.repo';
@@ -116,5 +116,5 @@ export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string
     }
     await tx.delete(users).where(eq(users.id, id));
     return { transferred };
-  });
+  }).finally(forgetCachedSessions);
 }

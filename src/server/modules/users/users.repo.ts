@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { prompts, users, type UserRow } from '../../db/schema';
+import { promptsChanged } from '../../lib/prompt-derived-cache';
+import { forgetCachedSessions } from '../auth/sessions.repo';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -24,6 +26,8 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
 }
 
 export async function updateUser(db: Database, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
+  // Signed-in requests carry a cached copy of their user: drop it so roles and names apply at once.
+  forgetCachedSessions();
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
@@ -43,4 +47,5 @@ export async function syncAuthorName(db: Database, userId: string, firstName: st
     .update(prompts)
     .set({ authorName: `${firstName} ${lastName}`.trim() })
     .where(eq(prompts.userId, userId));
+  promptsChanged(db);
 }

@@ -1,0 +1,62 @@
+import autocannon from 'autocannon';
+import type { Database } from '../src/server/db/client';
+import { listPromptPage, type RunStatement } from '../src/server/modules/prompts/prompts.list';
+import { promptListQuerySchema } from '../src/shared/schemas/prompts';
+import { COMMON_WORD, PREFIX, RARE_WORD } from './seed';
+
+type Viewer = { id: string; role: 'admin' };
+export interface Scenario {
+  name: string;
+  /** A request path, or a function finding one (e.g. a cursor) through the API. */
+  path: string | ((base: string, headers: Record<string, string>) => Promise<string>);
+  /** The same list call in-process, for the SQL timing. */
+  direct?: (db: Database, viewer: Viewer, run: RunStatement) => Promise<unknown>;
+}
+
+const list = (name: string, qs: string, mine = false): Scenario => ({
+  name,
+  path: `/api/prompts${mine ? '/my' : ''}?${qs}`,
+  direct: (db, viewer, run) => listPromptPage(db, { query: promptListQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs))), viewer, ...(mine ? { ownerId: viewer.id } : {}) }, run),
+});
+
+export const scenarios: Scenario[] = [
+  { name: 'GET /healthz (ceiling: one trivial query)', path: '/healthz' },
+  list('first page, unfiltered', ''),
+  list(`search common word "${COMMON_WORD}"`, `search=${COMMON_WORD}`),
+  list(`search rare word "${RARE_WORD}"`, `search=${RARE_WORD}`),
+  list(`search prefix "${PREFIX}"`, `search=${PREFIX}`),
+  list('search two words', 'search=customer%20email'),
+  list('filter: business unit', 'businessUnits=Unit%203'),
+  list('filter: AI application', 'aiModels=Claude'),
+  list('filter: rare tag', 'tags=tag-290'),
+  list('filter: popular tag', 'tags=tag-1'),
+  list('filters combined', 'businessUnits=Unit%203&aiModels=ChatGPT&tags=tag-2,tag-5'),
+  list('my prompts (one author of 200)', '', true),
+  {
+    name: 'next page via cursor',
+    path: async (base, headers) => {
+      const first = (await (await fetch(`${base}/api/prompts`, { headers })).json()) as { nextCursor: string };
+      return `/api/prompts?cursor=${first.nextCursor}`;
+    },
+  },
+];
+
+export interface Measured {
+  rps: number;
+  p50: string;
+  p95: string;
+  p99: string;
+  errors: number;
+}
+
+/** autocannon, 10 connections; percentiles computed from every response's own latency. */
+export async function measure(url: string, headers: Record<string, string>, duration: number): Promise<Measured> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: 10, duration, headers }, (err, res) => (err ? reject(err) : resolve(res)));
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1) : '—');
+  return { rps: Math.round(result.requests.average), p50: at(0.5), p95: at(0.95), p99: at(0.99), errors: result.non2xx + result.errors };
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { type Database, type DatabaseTarget, queryRows } from '../src/server/db/client';
+import { promptsChanged } from '../src/server/lib/prompt-derived-cache';
+import type { RunStatement } from '../src/server/modules/prompts/prompts.list';
+
+export interface PreparedDatabase {
+  env: Record<string, string>;
+  target: DatabaseTarget;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh database (or, with `reuse`, a kept PostgreSQL database of that name) for one run. */
+export async function prepareDatabase(kind: 'pglite' | 'postgres', reuse?: string): Promise<PreparedDatabase> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apd-bench-'));
+    return { env: { DATA_DIR: dir, DATABASE_URL: '' }, target: { kind: 'pglite', dir: path.join(dir, 'pglite') }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const name = reuse ?? `apd_bench_${Date.now()}`;
+  const run = async (q: string, values: unknown[] = []) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    try {
+      return (await c.query(q, values)).rows;
+    } finally {
+      await c.end();
+    }
+  };
+  if (!reuse || (await run('select 1 from pg_database where datname = $1', [name])).length === 0) await run(`CREATE DATABASE "${name}"`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    target: { kind: 'postgres', url: url.toString() },
+    cleanup: async () => {
+      if (!reuse) await run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Calls `request` once to warm up, then again with a RunStatement that first runs EXPLAIN ANALYZE on
+ * each statement; returns the median over 5 calls of each statement's planning + execution time.
+ * Cached totals are dropped before every call, so the figure includes the count.
+ */
+export async function explainedRun(db: Database, request: (run: RunStatement) => Promise<unknown>): Promise<string> {
+  const calls: number[][] = [];
+  for (let i = 0; i < 6; i++) {
+    const times: number[] = [];
+    const run: RunStatement = async (database, statement, prepare) => {
+      const { sql: text, params } = dialect.sqlToQuery(statement);
+      const [row] = (await (database as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> } }).$client.query(`explain (analyze, format json) ${text}`, params)).rows as Array<Record<string, unknown>>;
+      const raw = row!['QUERY PLAN'];
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ 'Planning Time': number; 'Execution Time': number }>;
+      times.push(plan[0]!['Planning Time'] + plan[0]!['Execution Time']);
+      return queryRows(database, statement, prepare);
+    };
+    promptsChanged(db);
+    await request(run);
+    if (i > 0) calls.push(times);
+  }
+  const statements = calls[0]!.length;
+  return Array.from({ length: statements }, (_, s) => {
+    const sorted = calls.map((c) => c[s]!).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!.toFixed(1);
+  }).join(' + ');
+}
