@@ -140,6 +140,17 @@ describe('the prompt library', () => {
     // Admin's prompts show no edit or delete to another editor.
     expect(await page.getByRole('button', { name: /^Delete Bulk prompt number 0 / }).count()).toBe(0);
 
+    // Sorting by employee: Ada Admin's prompts come first A→Z, Petra Prompter's first Z→A.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const employeeHeader = page.getByRole('columnheader', { name: 'Employee' });
+    await employeeHeader.getByRole('button').click();
+    await expect.poll(() => employeeHeader.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => page.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toBe('Ada Admin');
+    await employeeHeader.getByRole('button').click();
+    await expect.poll(() => employeeHeader.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => page.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toBe('Petra Prompter');
+    await screenshot(page, 'all-prompts-500-by-employee', false);
+
     await page.goto(`/prompts/${ids[3]}`);
     await expect.poll(() => page.getByRole('heading', { name: /Bulk prompt number 3 / }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -149,6 +160,9 @@ describe('the prompt library', () => {
     await page.goto('/my-prompts');
     await expect.poll(() => page.getByText(/^25[01] prompts/).first().isVisible()).toBe(true);
     await screenshot(page, 'my-prompts-500');
+    await page.getByLabel('Search my prompts').fill('nothingmatchesthis');
+    await expect.poll(() => page.getByText('No prompts match your search.').first().isVisible()).toBe(true);
+    await screenshot(page, 'my-prompts-no-match');
   });
 
   it('sends a signed-out visitor of a prompt link through sign-in and back', async () => {

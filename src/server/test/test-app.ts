@@ -78,6 +78,15 @@ export async function createTestApp(
   };
 }
 
+/** One account per role, plus a second editor: the cast of the permission tests (the first is the admin). */
+export async function usersForEveryRole(t: TestApp) {
+  const admin = await t.register({ firstName: 'Ada', lastName: 'Admin', businessUnit: 'Research' });
+  const editor = await t.userWithRole('edit', { firstName: 'Eve', lastName: 'Editor', businessUnit: 'Legal' });
+  const other = await t.userWithRole('edit', { firstName: 'Otto', lastName: 'Other', businessUnit: 'Sales' });
+  const reader = await t.userWithRole('read', { firstName: 'Rita', lastName: 'Reader' });
+  return { admin, editor, other, reader };
+}
+
 /** Parsed JSON body of an inject() response, typed loosely for assertions. */
 export function body<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json() as T;

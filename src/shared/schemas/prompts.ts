@@ -80,8 +80,13 @@ const commaList = z
   .optional()
   .transform((v) => (v ? cleanList(v.split(','), false) : []));
 
-export const PROMPT_SORTS = ['relevance', 'updatedAt', 'createdAt', 'title'] as const;
+export const PROMPT_SORTS = ['relevance', 'updatedAt', 'createdAt', 'title', 'author', 'businessUnit'] as const;
 export type PromptSort = (typeof PROMPT_SORTS)[number];
+
+/** Text columns (title, employee, business unit) start A→Z; relevance and dates start with the highest. */
+export function defaultSortOrder(sort: PromptSort): 'asc' | 'desc' {
+  return sort === 'title' || sort === 'author' || sort === 'businessUnit' ? 'asc' : 'desc';
+}
 
 export const promptListQuerySchema = z.object({
   search: z.string().max(200, 'Search must be at most 200 characters').optional().transform((v) => v?.trim() ?? ''),

@@ -60,6 +60,8 @@ export const prompts = pgTable(
     index('prompts_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
     index('prompts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('prompts_title_sort_idx').on(sql`lower(${t.title})`, t.id),
+    index('prompts_author_sort_idx').on(sql`lower(${t.authorName})`, t.id),
+    index('prompts_unit_sort_idx').on(sql`lower(${t.userBusinessUnit})`, t.id),
     index('prompts_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
     index('prompts_business_unit_idx').on(t.userBusinessUnit),
     index('prompts_facets_gin_idx').using('gin', t.facets),

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { PromptListQuery, PromptSort } from '../../../shared/schemas/prompts';
+import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
 import { type Database, queryRows } from '../../db/client';
 import { prompts, users } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
@@ -36,6 +36,8 @@ export interface ListOptions {
   ownerId?: string;
   /** Who asks: decides each item's `canEdit`. */
   viewer: Parameters<typeof canEditPromptSql>[0];
+  /** Count now rather than use a recent total. */
+  fresh?: boolean;
 }
 
 /** The WHERE clause shared by the list, its count and the export. */
@@ -89,6 +91,10 @@ function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
       return rank!;
     case 'title':
       return sql`lower(${prompts.title})`;
+    case 'author':
+      return sql`lower(${prompts.authorName})`;
+    case 'businessUnit':
+      return sql`lower(${prompts.userBusinessUnit})`;
     case 'createdAt':
       return sql`${prompts.createdAt}`;
     default:
@@ -115,29 +121,34 @@ function itemJson(viewer: ListOptions['viewer']): SQL {
  * the count decides between relevance and recency. Timestamps travel in the cursor as text so
  * microseconds survive the round trip.
  */
-export async function listPromptPage(db: Database, { query, ownerId, viewer }: ListOptions, run: RunStatement = runStatement): Promise<ListPage> {
+export async function listPromptPage(db: Database, { query, ownerId, viewer, fresh = false }: ListOptions, run: RunStatement = runStatement): Promise<ListPage> {
   const terms = searchTerms(query.search);
   const key = totalsKey(query, ownerId);
   // A search is counted first: the count decides between relevance and recency, and typo matching.
-  const counted = terms ? await listTotals.get(db, key, () => countMatches(db, query, ownerId, run)) : await listTotals.peek(db, key);
+  const recent = fresh ? undefined : listTotals.peek(db, key);
+  let counted = recent ? await recent : undefined;
+  if (!counted && terms) {
+    counted = await countMatches(db, query, ownerId, run);
+    listTotals.set(db, key, Promise.resolve(counted));
+  }
   const where = promptWhere(query, ownerId, counted?.typos);
 
   const requested: PromptSort = query.sort ?? (terms ? 'relevance' : 'updatedAt');
   // Ranking costs per match, so only a bounded set is ranked; beyond it the list is newest first.
   const sort: PromptSort = requested === 'relevance' && (!counted || counted.lowerBound || counted.total > RANK_CAP) ? 'updatedAt' : requested;
-  const order = query.order ?? (sort === 'title' ? 'asc' : 'desc');
+  const order = query.order ?? defaultSortOrder(sort);
   const orderKey = sortKey(sort, terms && sort === 'relevance' ? rankExpression(terms) : null);
 
+  const timeSort = sort === 'updatedAt' || sort === 'createdAt';
   const conditions: SQL[] = where ? [where] : [];
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (cursor && cursor.sort === sort && cursor.order === order) {
-    const value = sort === 'relevance' ? sql`${cursor.value}::real` : sort === 'title' ? sql`${cursor.value}` : sql`${cursor.value}::timestamptz`;
+    const value = sort === 'relevance' ? sql`${cursor.value}::real` : timeSort ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}`;
     conditions.push(order === 'desc' ? sql`(${orderKey}, ${prompts.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${orderKey}, ${prompts.id}) > (${value}, ${cursor.id}::uuid)`);
   }
 
   // Null ordering must match the indexes drizzle-kit wrote (DESC NULLS LAST, ASC NULLS LAST) so that
   // PostgreSQL walks them instead of sorting; the columns are NOT NULL, so results are unaffected.
-  const timeSort = sort === 'updatedAt' || sort === 'createdAt';
   const direction = order === 'desc' ? (timeSort ? sql`desc nulls last` : sql`desc nulls first`) : timeSort ? sql`asc nulls first` : sql`asc nulls last`;
   const orderBy = sql`${orderKey} ${direction}, ${prompts.id} ${direction}`;
   const limit = query.limit;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { uuidParamsSchema } from '../../../shared/schemas/common';
 import { promptInputSchema, promptListQuerySchema, promptSchema } from '../../../shared/schemas/prompts';
@@ -7,6 +7,9 @@ import { createPrompt, deletePrompt, getPrompt, listPrompts, updatePrompt } from
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** `Cache-Control: no-cache` (a forced reload, or the benchmark) asks for an answer computed now. */
+const wantsFresh = (request: FastifyRequest) => /no-cache|no-store|max-age=0/i.test(request.headers['cache-control'] ?? '');
+
 export async function promptRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Lists are sent as the JSON text the service assembles (items are built by PostgreSQL), so no
@@ -14,12 +17,12 @@ export async function promptRoutes(app: FastifyInstance) {
   const listSchema = { querystring: promptListQuerySchema };
 
   r.get('/api/prompts', { schema: listSchema }, async (request, reply) =>
-    reply.type(JSON_TYPE).send(await listPrompts(app.db, requireUser(request), request.query)),
+    reply.type(JSON_TYPE).send(await listPrompts(app.db, requireUser(request), request.query, undefined, wantsFresh(request))),
   );
 
   r.get('/api/prompts/my', { schema: listSchema }, async (request, reply) => {
     const user = requireUser(request);
-    return reply.type(JSON_TYPE).send(await listPrompts(app.db, user, request.query, user.id));
+    return reply.type(JSON_TYPE).send(await listPrompts(app.db, user, request.query, user.id, wantsFresh(request)));
   });
 
   r.get('/api/prompts/:id', { schema: { params: uuidParamsSchema, response: { 200: promptSchema } } }, (request) =>

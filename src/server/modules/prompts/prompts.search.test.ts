@@ -95,6 +95,24 @@ describe('filters', () => {
   });
 });
 
+describe('sorting', () => {
+  it('orders by employee and by business unit, A to Z unless asked otherwise', async () => {
+    const authors = (r: ListBody) => r.items.map((i) => i.user.firstName);
+    const byAuthor = await list(ada, 'sort=author');
+    expect(byAuthor.orderedBy).toBe('author');
+    expect(authors(byAuthor)).toEqual(['Ada', 'Ada', 'Bob', 'Bob']);
+    expect(authors(await list(ada, 'sort=author&order=desc'))).toEqual(['Bob', 'Bob', 'Ada', 'Ada']);
+    expect(authors(await list(ada, 'sort=businessUnit'))).toEqual(['Ada', 'Ada', 'Bob', 'Bob']);
+    expect(authors(await list(ada, 'sort=businessUnit&order=desc'))).toEqual(['Bob', 'Bob', 'Ada', 'Ada']);
+  });
+
+  it('refuses an unknown sort with a 400 naming it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/prompts?sort=tags', headers: ada.auth });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ errors: { sort: 'Unknown sort' } });
+  });
+});
+
 describe('keyset pages', () => {
   it('cover every result exactly once, newest first, in every sort, and stay stable under inserts', async () => {
     const seeded = await createTestApp();
@@ -110,7 +128,7 @@ describe('keyset pages', () => {
         updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 4))),
       }));
       await seeded.db.insert(prompts).values(values);
-      for (const qs of ['', 'sort=title', 'sort=title&order=desc', 'sort=createdAt&order=asc', 'search=odd', 'tags=Three']) {
+      for (const qs of ['', 'sort=title', 'sort=title&order=desc', 'sort=createdAt&order=asc', 'sort=author', 'sort=businessUnit&order=desc', 'search=odd', 'tags=Three']) {
         const seen: string[] = [];
         const seenOriginal: string[] = [];
         let cursor: string | null = null;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PromptListQuery, PromptSort } from '../../../shared/schemas/prompts';
+import { PROMPT_SORTS, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
 import { prompts } from '../../db/schema';
 import { badRequest } from '../../errors';
 
@@ -68,14 +68,15 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.order, cursor.value, cursor.id])).toString('base64url');
 }
 
+const isPromptSort = (value: unknown): value is PromptSort => PROMPT_SORTS.includes(value as PromptSort);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function decodeCursor(text: string): Cursor {
   try {
     const [sort, order, value, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    const validSort = sort === 'relevance' || sort === 'updatedAt' || sort === 'createdAt' || sort === 'title';
     const validValue = sort === 'relevance' ? typeof value === 'number' && Number.isFinite(value) : typeof value === 'string' && value.length < 300;
-    if (validSort && (order === 'asc' || order === 'desc') && validValue && typeof id === 'string' && UUID.test(id)) {
+    if (isPromptSort(sort) && (order === 'asc' || order === 'desc') && validValue && typeof id === 'string' && UUID.test(id)) {
       return { sort, order, value: value as string | number, id };
     }
   } catch {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { listBusinessUnits } from '../business-units/business-units.repo';
-import { promptsChanged } from '../../lib/prompt-derived-cache';
+import { PromptDerivedCache, promptsChanged } from '../../lib/prompt-derived-cache';
 import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import { validateCustomFields } from './prompts.custom-fields';
@@ -15,11 +15,26 @@ import { encodeCursor } from './prompts.search';
 export const DUPLICATE_TITLE = 'A prompt with this title already exists';
 
 /**
+ * Whole list pages, for one second: under load many people open the same list (most often the first
+ * page, unfiltered) and are served one answer instead of one query each. Prompt writes in this process
+ * drop them at once. `canEdit` differs per viewer, so editors get entries of their own.
+ */
+const listPages = new PromptDerivedCache<string>(1_000, 500);
+
+/**
  * A list page as the JSON text of PromptListResponse. The items arrive as JSON from the database (see
  * prompts.list.ts); the tests check every list answer against promptListResponseSchema.
+ * `fresh` (a request's `Cache-Control: no-cache`) skips the page cache.
  */
-export async function listPrompts(db: Database, viewer: UserRow, query: PromptListQuery, ownerId?: string): Promise<string> {
-  const page = await listPromptPage(db, { query, ownerId, viewer });
+export function listPrompts(db: Database, viewer: UserRow, query: PromptListQuery, ownerId?: string, fresh = false): Promise<string> {
+  const compute = () => buildListPage(db, viewer, query, ownerId, fresh);
+  if (fresh) return compute();
+  const viewerKey = viewer.role === 'edit' ? viewer.id : viewer.role;
+  return listPages.get(db, JSON.stringify([query, ownerId ?? null, viewerKey]), compute);
+}
+
+async function buildListPage(db: Database, viewer: UserRow, query: PromptListQuery, ownerId: string | undefined, fresh: boolean): Promise<string> {
+  const page = await listPromptPage(db, { query, ownerId, viewer, fresh });
   const envelope: Omit<PromptListResponse, 'items'> = {
     total: page.total,
     totalIsLowerBound: page.totalIsLowerBound,

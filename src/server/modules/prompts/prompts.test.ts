@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { body, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../../test/test-app';
 
 let t: TestApp;
 let admin: TestUser;
@@ -9,10 +9,7 @@ let reader: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.register({ firstName: 'Ada', lastName: 'Admin', businessUnit: 'Research' });
-  editor = await t.userWithRole('edit', { firstName: 'Eve', lastName: 'Editor', businessUnit: 'Legal' });
-  other = await t.userWithRole('edit', { firstName: 'Otto', lastName: 'Other', businessUnit: 'Sales' });
-  reader = await t.userWithRole('read', { firstName: 'Rita', lastName: 'Reader' });
+  ({ admin, editor, other, reader } = await usersForEveryRole(t));
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { PromptListItem, PromptSort } from '../../../../shared/schemas/prompts';
+import { defaultSortOrder, type PromptListItem, type PromptSort } from '../../../../shared/schemas/prompts';
 import { paths } from '../../../lib/paths';
 import { cn, formatDate } from '../../../lib/utils';
 import { Chips } from './chips';
@@ -30,12 +30,12 @@ interface Props {
 
 function SortHeader({ label, column, sort, orderedBy, onSortChange }: { label: string; column: PromptSort } & Pick<Props, 'sort' | 'orderedBy' | 'onSortChange'>) {
   const active = orderedBy === column;
-  const order = active ? (sort.order ?? (column === 'title' ? 'asc' : 'desc')) : undefined;
+  const order = active ? (sort.order ?? defaultSortOrder(column)) : undefined;
   const next = order === 'asc' ? 'desc' : 'asc';
   const Icon = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown;
   return (
     <div role="columnheader" aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className="inline-flex items-center gap-1 rounded text-left uppercase hover:text-slate-900" onClick={() => onSortChange({ sort: column, order: active ? next : column === 'title' ? 'asc' : 'desc' })}>
+      <button type="button" className="inline-flex items-center gap-1 rounded text-left uppercase hover:text-slate-900" onClick={() => onSortChange({ sort: column, order: active ? next : defaultSortOrder(column) })}>
         {label}
         <Icon className={cn('h-3.5 w-3.5', active ? 'text-brand-600' : 'text-slate-400')} aria-hidden="true" />
       </button>
@@ -66,8 +66,8 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
         <div role="rowgroup">
           <div role="row" className={cn(GRID, 'h-11 border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase')}>
             <SortHeader label="Prompt Title" column="title" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
-            <div role="columnheader">Employee</div>
-            <div role="columnheader">Business Unit</div>
+            <SortHeader label="Employee" column="author" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
+            <SortHeader label="Business Unit" column="businessUnit" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
             <div role="columnheader">AI Application Used</div>
             <div role="columnheader">Tags</div>
             <SortHeader label="Date Updated" column="updatedAt" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />

@@ -1,0 +1,2 @@
+CREATE INDEX "prompts_author_sort_idx" ON "prompts" USING btree (lower("author_name"),"id");--> statement-breakpoint
+CREATE INDEX "prompts_unit_sort_idx" ON "prompts" USING btree (lower("user_business_unit"),"id");

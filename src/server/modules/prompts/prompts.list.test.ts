@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canEditPrompt } from '../../../shared/policies/prompts';
+import { promptListItemSchema, promptListResponseSchema, promptSchema } from '../../../shared/schemas/prompts';
+import { body, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../../test/test-app';
+import { encodeCursor } from './prompts.search';
+
+// The list path builds its items in PostgreSQL (prompts.list.ts); these tests hold it to the contract.
+const strictList = promptListResponseSchema.extend({ items: promptListItemSchema.strict().array() }).strict();
+
+let t: TestApp;
+let admin: TestUser;
+let editor: TestUser;
+let other: TestUser;
+let reader: TestUser;
+
+const add = async (u: TestUser, p: Record<string, unknown>) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: u.auth, payload: { content: 'Body text', aiModels: ['ChatGPT'], tags: ['General'], ...p } });
+  expect(res.statusCode, res.body).toBe(201);
+  return body<{ id: string }>(res);
+};
+const list = async (u: TestUser, qs = '', url = '/api/prompts') => {
+  const res = await t.app.inject({ method: 'GET', url: `${url}?${qs}`, headers: u.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  return strictList.parse(JSON.parse(res.body));
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ admin, editor, other, reader } = await usersForEveryRole(t));
+  await add(editor, { title: 'Tagged Claude, made for ChatGPT', tags: ['Claude'], aiModels: ['ChatGPT'], content: 'Line "quoted" \\ backslash\nand ünïcode ✓' });
+  await add(other, { title: 'Made for Claude', tags: ['Other'], aiModels: ['Claude'] });
+});
+afterAll(() => t.close());
+
+describe('list items built by the database', () => {
+  it('match the contract exactly (no extra fields) and the detail endpoint field for field', async () => {
+    for (const u of [admin, editor, reader]) {
+      const page = await list(u);
+      expect(page.items.length).toBe(2);
+      for (const item of page.items) {
+        const detail = promptSchema.parse(body(await t.app.inject({ method: 'GET', url: `/api/prompts/${item.id}`, headers: u.auth })));
+        const { content, notes, customFields, user, ...shared } = detail;
+        expect(item).toEqual({ ...shared, user: { firstName: user.firstName, lastName: user.lastName }, contentPreview: content.slice(0, 240) });
+        expect(item.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+        void notes;
+        void customFields;
+      }
+    }
+  });
+
+  it('give every viewer the canEdit of the shared policy', async () => {
+    for (const viewer of [admin, editor, other, reader]) {
+      const page = await list(viewer);
+      for (const item of page.items) expect(item.canEdit, `${viewer.user.role} on ${item.title}`).toBe(canEditPrompt(viewer.user, item));
+    }
+    // The matrix is not trivial: each role sees a different mix.
+    expect((await list(editor)).items.map((i) => i.canEdit).sort()).toEqual([false, true]);
+    expect((await list(reader)).items.every((i) => !i.canEdit)).toBe(true);
+    expect((await list(admin)).items.every((i) => i.canEdit)).toBe(true);
+  });
+});
+
+describe('filters', () => {
+  it('never confuse a tag with an AI application or a business unit of the same name', async () => {
+    expect((await list(admin, 'aiModels=Claude')).items.map((i) => i.title)).toEqual(['Made for Claude']);
+    expect((await list(admin, 'tags=Claude')).items.map((i) => i.title)).toEqual(['Tagged Claude, made for ChatGPT']);
+    expect((await list(admin, 'businessUnits=Claude')).items).toEqual([]);
+  });
+});
+
+describe('totals', () => {
+  it('follow writes at once although they are cached', async () => {
+    const before = (await list(admin, 'tags=Fresh')).total;
+    const created = await add(editor, { title: 'Fresh one', tags: ['Fresh'] });
+    expect((await list(admin, 'tags=Fresh')).total).toBe(before + 1);
+    expect((await list(admin, 'search=fresh')).total).toBe(1);
+    await t.app.inject({ method: 'DELETE', url: `/api/prompts/${created.id}`, headers: editor.auth });
+    expect((await list(admin, 'tags=Fresh')).total).toBe(before);
+    expect((await list(admin, 'search=fresh')).total).toBe(0);
+  });
+
+  it('are reported on an empty page past the end of a list', async () => {
+    const cursor = encodeCursor({ sort: 'updatedAt', order: 'desc', value: '2000-01-01 00:00:00+00', id: '00000000-0000-4000-8000-000000000000' });
+    const page = await list(admin, `cursor=${cursor}`);
+    expect(page.items).toEqual([]);
+    expect(page.nextCursor).toBeNull();
+    expect(page.total).toBe((await list(admin)).total);
+  });
+
+  it('drop a deleted author’s prompts at once', async () => {
+    const leaving = await t.userWithRole('edit', { firstName: 'Lea', lastName: 'Leaving' });
+    await add(leaving, { title: 'Soon gone', tags: ['Leaving'] });
+    expect((await list(admin, 'tags=Leaving')).total).toBe(1);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${leaving.user.id}`, headers: admin.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list(admin, 'tags=Leaving')).total).toBe(0);
+  });
+});
+
+describe('recent answers', () => {
+  it('show an edit at once, and a forced reload (Cache-Control: no-cache) computes the page anew', async () => {
+    const created = await add(editor, { title: 'Cached once', tags: ['Cached'] });
+    expect((await list(admin, 'tags=Cached')).items.map((i) => i.title)).toEqual(['Cached once']);
+    const put = await t.app.inject({ method: 'PUT', url: `/api/prompts/${created.id}`, headers: editor.auth, payload: { title: 'Cached twice', content: 'x', aiModels: ['A'], tags: ['Cached'] } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await list(admin, 'tags=Cached')).items.map((i) => i.title)).toEqual(['Cached twice']);
+
+    // A write behind the API's back (another process, psql) is seen by a no-cache request.
+    await t.db.execute(sql`insert into prompts (title, content, user_id, tags) values ('Written directly', 'x', ${editor.user.id}::uuid, '{Cached}')`);
+    const res = await t.app.inject({ method: 'GET', url: '/api/prompts?tags=Cached', headers: { ...admin.auth, 'cache-control': 'no-cache' } });
+    const fresh = strictList.parse(JSON.parse(res.body));
+    expect(fresh.total).toBe(2);
+    expect(fresh.items.map((i) => i.title).sort()).toEqual(['Cached twice', 'Written directly']);
+  });
+});
+
+describe('signed-in users (sessions are cached briefly)', () => {
+  it('lose rights at once when an admin changes their role, and their session when deleted', async () => {
+    const u = await t.userWithRole('edit', { firstName: 'Rolf', lastName: 'Role' });
+    await add(u, { title: 'Before the change' });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${u.user.id}`,
+      headers: admin.auth,
+      payload: { email: u.user.email, firstName: 'Rolf', lastName: 'Role', businessUnit: u.user.businessUnit, role: 'read' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: u.auth, payload: { title: 'After', content: 'x', aiModels: ['A'], tags: ['B'] } });
+    expect(refused.statusCode).toBe(403);
+    expect((await list(u, '', '/api/prompts/my')).items.every((i) => !i.canEdit)).toBe(true);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${u.user.id}`, headers: admin.auth });
+    expect((await t.app.inject({ method: 'GET', url: '/api/prompts', headers: u.auth })).statusCode).toBe(401);
+  });
+});
