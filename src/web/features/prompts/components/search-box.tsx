@@ -1,11 +1,12 @@
 import { Search, X } from 'lucide-react';
 import { Input } from '../../../components/ui/input';
 
+/** A search field with its own labelled clear button (the browser's built-in one is hidden: one is enough). */
 export function SearchBox({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
   return (
     <div className="relative w-full sm:max-w-md">
       <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-      <Input type="search" aria-label={label} placeholder={label} value={value} onChange={(e) => onChange(e.target.value)} className="pr-9 pl-9" />
+      <Input type="search" aria-label={label} placeholder={label} value={value} onChange={(e) => onChange(e.target.value)} className="pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none" />
       {value ? (
         <button
           type="button"
