@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canEditPrompt } from '../../../shared/policies/prompts';
 import { promptListItemSchema, promptListResponseSchema, promptSchema } from '../../../shared/schemas/prompts';
 import { body, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../../test/test-app';
+import { queryRows } from '../../db/client';
 import { encodeCursor } from './prompts.search';
 
 // The list path builds its items in PostgreSQL (prompts.list.ts); these tests hold it to the contract.
@@ -29,7 +30,7 @@ const list = async (u: TestUser, qs = '', url = '/api/prompts') => {
 beforeAll(async () => {
   t = await createTestApp();
   ({ admin, editor, other, reader } = await usersForEveryRole(t));
-  await add(editor, { title: 'Tagged Claude, made for ChatGPT', tags: ['Claude'], aiModels: ['ChatGPT'], content: 'Line "quoted" \\ backslash\nand ünïcode ✓' });
+  await add(editor, { title: 'Tagged Claude, made for ChatGPT', tags: ['Claude', 'say "hi" \\ <b>'], aiModels: ['ChatGPT'], content: 'Line "quoted" \\ backslash\nand ünïcode ✓ \u0001\ttab' });
   await add(other, { title: 'Made for Claude', tags: ['Other'], aiModels: ['Claude'] });
 });
 afterAll(() => t.close());
@@ -133,5 +134,12 @@ describe('signed-in users (sessions are cached briefly)', () => {
 
     await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${u.user.id}`, headers: admin.auth });
     expect((await t.app.inject({ method: 'GET', url: '/api/prompts', headers: u.auth })).statusCode).toBe(401);
+  });
+});
+
+describe('storage', () => {
+  it('keeps search vectors inside their rows, where counting a search reads them without TOAST lookups', async () => {
+    const [column] = await queryRows(t.db, sql`select attstorage from pg_attribute where attrelid = 'prompts'::regclass and attname = 'search_vector'`);
+    expect(column?.attstorage).toBe('m');
   });
 });
