@@ -102,7 +102,8 @@ describe('signing up, out and in', () => {
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password', { exact: true }).fill('analytical');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/');
+    // Signing in goes to / and on to All Prompts; waiting for / alone raced that second step.
+    await page.waitForURL('**/all-prompts');
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'My Prompts' }).isVisible()).toBe(true);
     await expectAccessible(page, 'mobile drawer');
