@@ -65,6 +65,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 const dialect = new PgDialect();
 
 /**
+ * A statement fragment without parameters, rendered to SQL text once so that hot paths can reuse it
+ * instead of building it again on every request. Throws if the fragment has a parameter, which the
+ * rendered text would silently lose.
+ */
+export function renderedOnce(fragment: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length) throw new Error('renderedOnce: the fragment must not have parameters');
+  return sql.raw(text);
+}
+
+/**
  * Runs a statement and returns its rows. With `prepare`, on PostgreSQL it becomes a named prepared
  * statement (parsed and planned once per connection, named after its text); use it only for
  * statements whose best plan does not depend on their parameter values. PGlite runs it as given.

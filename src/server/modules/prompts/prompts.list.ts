@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
-import { type Database, queryRows } from '../../db/client';
+import { type Database, queryRows, renderedOnce } from '../../db/client';
 import { prompts, users } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
 import { canEditPromptSql } from './prompts.policy';
@@ -139,21 +139,19 @@ const jsonObject = (fields: Record<string, SQL>): SQL => sql`(${jsonObjectStart(
  * A PromptListItem up to its last key, `"canEdit":`, as SQL text. It has no parameters, so it is
  * rendered once: building it on every request cost Node more than PostgreSQL's share of the work.
  */
-const ITEM_UP_TO_CAN_EDIT = sql.raw(
-  new PgDialect().sqlToQuery(
-    sql`(${jsonObjectStart({
-      id: plainString(prompts.id),
-      title: json(prompts.title),
-      contentPreview: json(prompts.contentPreview),
-      aiModels: json(prompts.aiModels),
-      tags: json(prompts.tags),
-      userId: plainString(prompts.userId),
-      userBusinessUnit: json(prompts.userBusinessUnit),
-      createdAt: plainString(isoTime(prompts.createdAt)),
-      updatedAt: plainString(isoTime(prompts.updatedAt)),
-      user: jsonObject({ firstName: json(users.firstName), lastName: json(users.lastName) }),
-    })} || ',"canEdit":')`,
-  ).sql,
+const ITEM_UP_TO_CAN_EDIT = renderedOnce(
+  sql`(${jsonObjectStart({
+    id: plainString(prompts.id),
+    title: json(prompts.title),
+    contentPreview: json(prompts.contentPreview),
+    aiModels: json(prompts.aiModels),
+    tags: json(prompts.tags),
+    userId: plainString(prompts.userId),
+    userBusinessUnit: json(prompts.userBusinessUnit),
+    createdAt: plainString(isoTime(prompts.createdAt)),
+    updatedAt: plainString(isoTime(prompts.updatedAt)),
+    user: jsonObject({ firstName: json(users.firstName), lastName: json(users.lastName) }),
+  })} || ',"canEdit":')`,
 );
 
 /** A PromptListItem, built in the database: Node neither parses the rows nor serialises them again. */
