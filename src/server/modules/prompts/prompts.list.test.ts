@@ -5,6 +5,7 @@ import { promptListItemSchema, promptListResponseSchema, promptSchema } from '..
 import { body, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../../test/test-app';
 import { queryRows } from '../../db/client';
 import { encodeCursor } from './prompts.search';
+import { testDatabaseKind } from '../../test/test-database';
 
 // The list path builds its items in PostgreSQL (prompts.list.ts); these tests hold it to the contract.
 const strictList = promptListResponseSchema.extend({ items: promptListItemSchema.strict().array() }).strict();
@@ -141,5 +142,10 @@ describe('storage', () => {
   it('keeps search vectors inside their rows, where counting a search reads them without TOAST lookups', async () => {
     const [column] = await queryRows(t.db, sql`select attstorage from pg_attribute where attrelid = 'prompts'::regclass and attname = 'search_vector'`);
     expect(column?.attstorage).toBe('m');
+  });
+
+  it.runIf(testDatabaseKind() === 'postgres')('runs on PostgreSQL connections without JIT and with read-ahead for bitmap scans', async () => {
+    const [row] = await queryRows(t.db, sql`select current_setting('jit') as jit, current_setting('effective_io_concurrency') as io`);
+    expect(row).toEqual({ jit: 'off', io: '64' });
   });
 });

@@ -4,6 +4,7 @@ import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../.
 import { type Database, queryRows, renderedOnce } from '../../db/client';
 import { prompts, users } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
+import { MATCH_SET_CAP, useMatchSet } from './prompts.match-set';
 import { canEditPromptSql } from './prompts.policy';
 import { type Cursor, decodeCursor, filterConditions, rankExpression, searchCondition, searchTerms, typoCondition } from './prompts.search';
 
@@ -160,6 +161,52 @@ function itemJson(viewer: ListOptions['viewer']): SQL {
 }
 
 /**
+ * The answer row: the page (rows n, id, sort_key, item, at most `limit + 1`) as a JSON array, the key
+ * of its last item, and the total (an InitPlan, evaluated once).
+ */
+function pageStatement(page: SQL, total: SQL, limit: number): SQL {
+  return sql`select '[' || coalesce(string_agg(page.item, ',' order by page.n) filter (where page.n <= ${literalInt(limit)}), '') || ']' as items,
+        count(*)::int as fetched,
+        max(page.sort_key) filter (where page.n = ${literalInt(limit)}) as last_key,
+        max(page.id) filter (where page.n = ${literalInt(limit)}) as last_id,
+        ${total} as total
+      from ${page} page`;
+}
+
+interface MatchSetParts {
+  where: SQL;
+  orderKey: SQL;
+  direction: SQL;
+  limit: number;
+  item: SQL;
+  /** The usual page (walking the sort index), run only when the matches exceed the cap. */
+  walk: (gate: SQL) => SQL;
+}
+
+/**
+ * A filtered first page and its count from one read of the matches (id and sort key, at most
+ * MATCH_SET_CAP + 1): when they all fit, the page is the top of that set, found without walking the sort
+ * index; when they do not, the usual walk runs instead. Both branches are gated on the count, so
+ * PostgreSQL runs only one of them. Totals keep the COUNT_CAP rule, so answers match the other path.
+ */
+function matchSetStatement({ where, orderKey, direction, limit, item, walk }: MatchSetParts): SQL {
+  const cap = MATCH_SET_CAP;
+  const setOrder = sql`m.k ${direction}, m.id ${direction}`;
+  const fits = sql`(select n from counted) <= ${literalInt(cap)}`;
+  return sql`with matches as materialized (select ${prompts.id} as id, ${orderKey} as k from ${prompts} where ${where} limit ${literalInt(cap + 1)}),
+      counted as (select count(*)::int as n from matches)
+    ${pageStatement(
+      sql`((select row_number() over (order by ${setOrder}) as n, m.id::text as id, m.k::text as sort_key, ${item} as item
+          from (select id, k from matches where ${fits} order by k ${direction}, id ${direction} limit ${literalInt(limit + 1)}) m
+          inner join ${prompts} on ${prompts.id} = m.id inner join ${users} on ${users.id} = ${prompts.userId})
+        union all
+        (${walk(sql`not ${fits}`)}))`,
+      sql`(select least(n, ${literalInt(COUNT_CAP + 1)}) from counted)`,
+      limit,
+    )}`;
+}
+
+/**
  * One keyset page, answered by one statement that returns one row: the page as a JSON array, the key
  * of its last item and its capped count (an InitPlan, evaluated once). A search counts first, because
  * the count decides between relevance and recency. Timestamps travel in the cursor as text so
@@ -196,26 +243,24 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
   const direction = order === 'desc' ? (timeSort ? sql`desc nulls last` : sql`desc nulls first`) : timeSort ? sql`asc nulls first` : sql`asc nulls last`;
   const orderBy = sql`${orderKey} ${direction}, ${prompts.id} ${direction}`;
   const limit = query.limit;
-  // One row more than asked tells whether there is a next page; it is left out of the items.
-  // Without filters or a search the best plan never depends on the values, so the statement is
-  // prepared once per connection (planning cost a quarter of the first page).
-  const unfiltered = !terms && filterConditions(query).length === 0;
-  const [row] = await run(
-    db,
-    sql`select '[' || coalesce(string_agg(page.item, ',' order by page.n) filter (where page.n <= ${literalInt(limit)}), '') || ']' as items,
-        count(*)::int as fetched,
-        max(page.sort_key) filter (where page.n = ${literalInt(limit)}) as last_key,
-        max(page.id) filter (where page.n = ${literalInt(limit)}) as last_id,
-        ${counted ? sql`null::int` : cappedCount(where, COUNT_CAP)} as total
-      from (
-        select row_number() over (order by ${orderBy}) as n, ${prompts.id}::text as id, (${orderKey})::text as sort_key, ${itemJson(viewer)} as item
+  const pageItems = (gate: SQL | null) => sql`select row_number() over (order by ${orderBy}) as n, ${prompts.id}::text as id, (${orderKey})::text as sort_key, ${itemJson(viewer)} as item
         from ${prompts} inner join ${users} on ${users.id} = ${prompts.userId}
-        where ${conditions.length ? and(...conditions) : sql`true`}
+        where ${and(...conditions, gate ?? undefined) ?? sql`true`}
         order by ${orderBy}
-        limit ${literalInt(limit + 1)}
-      ) page`,
-    unfiltered,
-  );
+        limit ${literalInt(limit + 1)}`;
+
+  let row: Record<string, unknown> | undefined;
+  // A filtered first page whose total is not known, expected to match few prompts, reads its matches
+  // once for both (prompts.match-set.ts).
+  const filtered = filterConditions(query).length > 0;
+  if (filtered && !terms && !counted && !cursor && (await useMatchSet(db, query, limit))) {
+    [row] = await run(db, matchSetStatement({ where: where!, orderKey, direction, limit, item: itemJson(viewer), walk: pageItems }));
+  } else {
+    // Without filters or a search the best plan never depends on the values, so the statement is
+    // prepared once per connection (planning cost a quarter of the first page).
+    const unfiltered = !terms && !filtered;
+    [row] = await run(db, pageStatement(sql`(${pageItems(null)})`, counted ? sql`null::int` : cappedCount(where, COUNT_CAP), limit), unfiltered);
+  }
   const { total, lowerBound } = counted ?? toTotal(Number(row!.total), COUNT_CAP);
   if (!counted) listTotals.set(db, key, Promise.resolve({ typos: false, total, lowerBound }));
   const hasMore = Number(row!.fetched) > limit;
