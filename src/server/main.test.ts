@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from './db/client';
 import { testDatabaseKind } from './test/test-database';
 
 // Process-level behaviour of `npm start`'s server; it does not depend on the engine, so it runs once.
@@ -56,5 +58,15 @@ describeOnce('the server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
+
+    // With no autovacuum in the embedded database, the server analysed the new prompts table itself
+    // (reltuples is -1 until a table is first analysed).
+    const handle = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'pglite') });
+    try {
+      const [row] = await queryRows(handle.db, sql`select reltuples::float8 as n from pg_class where oid = 'prompts'::regclass`);
+      expect(Number(row!.n)).toBe(0);
+    } finally {
+      await handle.close();
+    }
   }, 90_000);
 });

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, acquireDataDirLock } from './lib/data-dir-lock';
+import { keepEmbeddedStatistics } from './lib/embedded-statistics';
 import { ensureBootstrapAdmin } from './modules/auth/auth.service';
 import { countUsers } from './modules/users/users.repo';
 
@@ -17,6 +18,8 @@ async function main() {
   await handle.migrate();
 
   const app = await buildApp({ config, db: handle.db });
+  // The embedded database has no autovacuum to keep the planner's statistics.
+  const statistics = handle.kind === 'pglite' ? keepEmbeddedStatistics(handle.db, (err) => app.log.warn({ err }, 'ANALYZE of the embedded database failed')) : null;
   if (config.adminEmail && config.adminPassword) {
     const outcome = await ensureBootstrapAdmin(handle.db, config.adminEmail, config.adminPassword);
     app.log.info(`ADMIN_EMAIL ${config.adminEmail}: ${outcome}`);
@@ -29,6 +32,8 @@ async function main() {
     app.log.info(`${signal} received: finishing in-flight requests, then closing the database`);
     try {
       await app.close();
+      statistics?.stop();
+      await statistics?.idle();
       await handle.close();
     } finally {
       releaseLock();

@@ -47,7 +47,16 @@ export class PromptDerivedCache<V> {
   }
 }
 
+const changeListeners = new Set<(db: Database) => void>();
+
+/** Calls `listener` after every prompt write; returns the function that stops it. */
+export function onPromptsChanged(listener: (db: Database) => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
 /** Called after every write that changes prompts (or the names they carry). */
 export function promptsChanged(db: Database): void {
   for (const cache of allCaches) cache.clear(db);
+  for (const listener of changeListeners) listener(db);
 }
