@@ -2,6 +2,12 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
 import { onPromptsChanged } from './prompt-derived-cache';
 
+/** Rows in `prompts` as of its last ANALYZE; -1 if it was never analysed. */
+async function analysedRows(db: Database): Promise<number> {
+  const [row] = await queryRows(db, sql`select reltuples::float8 as n from pg_class where oid = 'prompts'::regclass`);
+  return Number(row?.n ?? -1);
+}
+
 /**
  * PGlite runs no autovacuum, so nothing would ever ANALYZE the embedded database: the planner would
  * plan blind, and the estimate that picks how a filtered list is read (prompts.match-set.ts) would
@@ -15,36 +21,26 @@ export function keepEmbeddedStatistics(db: Database, onError: (err: unknown) => 
   let threshold = 50;
   let running: Promise<void> | null = null;
 
-  const analyze = () => {
-    writes = 0;
-    running = (async () => {
-      try {
-        await db.execute(sql`analyze prompts`);
-        const [row] = await queryRows(db, sql`select reltuples::float8 as n from pg_class where oid = 'prompts'::regclass`);
-        threshold = 50 + 0.1 * Math.max(0, Number(row?.n ?? 0));
-      } catch (err) {
-        onError(err);
-      } finally {
-        running = null;
-      }
-    })();
+  /** Runs `task` in the background, one at a time; `idle()` waits for it. */
+  const background = (task: () => Promise<void>) => {
+    running = task()
+      .catch(onError)
+      .finally(() => (running = null));
+  };
+  const analyze = async () => {
+    await db.execute(sql`analyze prompts`);
+    threshold = 50 + 0.1 * Math.max(0, await analysedRows(db));
   };
 
   const stop = onPromptsChanged((changed) => {
     if (changed !== db) return;
-    writes++;
-    if (writes >= threshold && !running) analyze();
+    if (++writes < threshold || running) return;
+    writes = 0;
+    background(analyze);
   });
-  running = (async () => {
-    try {
-      const [row] = await queryRows(db, sql`select reltuples::float8 as n from pg_class where oid = 'prompts'::regclass`);
-      running = null;
-      if (Number(row?.n ?? -1) < 0) analyze();
-    } catch (err) {
-      running = null;
-      onError(err);
-    }
-  })();
+  background(async () => {
+    if ((await analysedRows(db)) < 0) await analyze();
+  });
 
   return {
     stop,

@@ -11,11 +11,16 @@ const allCaches = new Set<PromptDerivedCache<unknown>>();
 export class PromptDerivedCache<V> {
   private readonly byDatabase = new WeakMap<Database, Map<string, { until: number; value: Promise<V> }>>();
 
+  /**
+   * `keptOnWrites`: for values that prompt writes do not change at once (PostgreSQL's statistics,
+   * which move only when the table is analysed), so that every write does not make them read again.
+   */
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 1_000,
+    keptOnWrites = false,
   ) {
-    allCaches.add(this as PromptDerivedCache<unknown>);
+    if (!keptOnWrites) allCaches.add(this as PromptDerivedCache<unknown>);
   }
 
   /** The cached value, if still fresh. */

@@ -17,8 +17,8 @@ export interface FacetStats {
   rareShare: number;
 }
 
-/** Statistics change only when the table is analysed; a minute's delay costs nothing. */
-const statsCache = new PromptDerivedCache<FacetStats | null>(60_000);
+/** Statistics change only when the table is analysed, not on each write; a minute's delay costs nothing. */
+const statsCache = new PromptDerivedCache<FacetStats | null>(60_000, 1, true);
 
 async function loadFacetStats(db: Database): Promise<FacetStats | null> {
   const [row] = await queryRows(
