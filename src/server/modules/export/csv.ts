@@ -1,6 +1,18 @@
-/** RFC 4180 field: quoted when it holds a quote, comma, CR or LF, with quotes doubled. */
+/**
+ * Text that a spreadsheet would run as a formula when the file is opened: a leading =, +, -, @, tab or
+ * carriage return (OWASP "CSV injection"). A prompt titled `=HYPERLINK("http://…")` must not become a
+ * live link, or worse, in an admin's spreadsheet.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * RFC 4180 field: quoted when it holds a quote, comma, CR or LF, with quotes doubled. Text that a
+ * spreadsheet would read as a formula gets a leading apostrophe, which spreadsheets show as plain text;
+ * the JSON export keeps every value exactly as stored.
+ */
 export function csvField(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  const raw = value === null || value === undefined ? '' : String(value);
+  const text = typeof value === 'string' && FORMULA_START.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

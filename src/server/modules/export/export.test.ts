@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvField } from './csv';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;
@@ -45,6 +46,26 @@ describe('data export', () => {
     expect(units).toHaveLength(1);
     const fields = body<Array<{ name: string }>>(await get('type=form-fields&format=json'));
     expect(fields.map((f) => f.name)).toContain('userBusinessUnit');
+  });
+
+  it('writes text that a spreadsheet would run as a formula as plain text in CSV, and exactly in JSON', async () => {
+    const formulas = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3+4', '@SUM(A1)'];
+    for (const [i, notes] of formulas.entries()) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: admin.auth, payload: { title: `f${i}`, content: 'x', notes, aiModels: ['Gemini'], tags: ['Formula'] } });
+      expect(res.statusCode).toBe(201);
+    }
+    const rows = parse((await get('type=prompts&format=csv&tags=Formula')).body, { bom: true, columns: true }) as Array<Record<string, string>>;
+    const notes = Object.fromEntries(rows.map((r) => [r.title, r.notes]));
+    expect(formulas.map((_, i) => notes[`f${i}`])).toEqual(formulas.map((f) => `'${f}`));
+    const json = body<Array<{ title: string; notes: string }>>(await get('type=prompts&format=json&tags=Formula'));
+    expect(json.find((p) => p.title === 'f0')?.notes).toBe(formulas[0]);
+  });
+
+  it('neutralises a leading tab or carriage return too, but leaves numbers and ordinary text alone', () => {
+    expect(csvField('\tcmd')).toBe("'\tcmd");
+    expect(csvField('\rcmd')).toBe('"\'\rcmd"');
+    expect(csvField(-5)).toBe('-5');
+    expect(csvField('a-b = c')).toBe('a-b = c');
   });
 
   it('answers 400 for an unknown type or format', async () => {
