@@ -2,9 +2,10 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
 import { type Database, queryRows, renderedOnce } from '../../db/client';
-import { prompts, users } from '../../db/schema';
+import { promptFilterKeys, prompts, users } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
-import { MATCH_SET_CAP, useMatchSet } from './prompts.match-set';
+import { filterKeyConditions } from './prompts.filter-keys';
+import { facetStats, MATCH_SET_CAP, useMatchSet } from './prompts.match-set';
 import { canEditPromptSql } from './prompts.policy';
 import { type Cursor, decodeCursor, filterConditions, rankExpression, searchCondition, searchTerms, typoCondition } from './prompts.search';
 
@@ -62,8 +63,8 @@ function literalInt(n: number): SQL {
 }
 
 /** `count(*)` of the first `cap + 1` matches: enough to tell "exactly n" from "more than cap". */
-function cappedCount(where: SQL | undefined, cap: number): SQL<number> {
-  return sql<number>`(select count(*)::int from (select 1 from ${prompts} where ${where ?? sql`true`} limit ${literalInt(cap + 1)}) capped)`;
+function cappedCount(where: SQL | undefined, cap: number, from: SQL = sql`${prompts}`): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${from} where ${where ?? sql`true`} limit ${literalInt(cap + 1)}) capped)`;
 }
 
 function toTotal(n: number, cap: number) {
@@ -173,9 +174,20 @@ function pageStatement(page: SQL, total: SQL, limit: number): SQL {
       from ${page} page`;
 }
 
+/**
+ * Where a list finds its matches' ids and sort keys: `prompts` itself, or for filter-only lists in the
+ * default order the narrow `prompt_filter_keys` (same facets and updated_at, fifty rows to a page
+ * instead of four), joined back to `prompts` for the page's rows only.
+ */
+interface KeySource {
+  from: SQL;
+  id: AnyPgColumn;
+  key: SQL;
+  where: SQL | undefined;
+}
+
 interface MatchSetParts {
-  where: SQL;
-  orderKey: SQL;
+  keys: KeySource;
   direction: SQL;
   limit: number;
   item: SQL;
@@ -189,11 +201,11 @@ interface MatchSetParts {
  * index; when they do not, the usual walk runs instead. Both branches are gated on the count, so
  * PostgreSQL runs only one of them. Totals keep the COUNT_CAP rule, so answers match the other path.
  */
-function matchSetStatement({ where, orderKey, direction, limit, item, walk }: MatchSetParts): SQL {
+function matchSetStatement({ keys, direction, limit, item, walk }: MatchSetParts): SQL {
   const cap = MATCH_SET_CAP;
   const setOrder = sql`m.k ${direction}, m.id ${direction}`;
   const fits = sql`(select n from counted) <= ${literalInt(cap)}`;
-  return sql`with matches as materialized (select ${prompts.id} as id, ${orderKey} as k from ${prompts} where ${where} limit ${literalInt(cap + 1)}),
+  return sql`with matches as materialized (select ${keys.id} as id, ${keys.key} as k from ${keys.from} where ${keys.where} limit ${literalInt(cap + 1)}),
       counted as (select count(*)::int as n from matches)
     ${pageStatement(
       sql`((select row_number() over (order by ${setOrder}) as n, m.id::text as id, m.k::text as sort_key, ${item} as item
@@ -231,35 +243,50 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
   const orderKey = sortKey(sort, terms && sort === 'relevance' ? rankExpression(terms) : null);
 
   const timeSort = sort === 'updatedAt' || sort === 'createdAt';
-  const conditions: SQL[] = where ? [where] : [];
+  const filtered = filterConditions(query).length > 0;
+  // Filter-only lists in the default order count and walk the narrow prompt_filter_keys.
+  const keys: KeySource =
+    filtered && !terms && !ownerId && sort === 'updatedAt'
+      ? { from: sql`${promptFilterKeys}`, id: promptFilterKeys.promptId, key: sql`${promptFilterKeys.updatedAt}`, where: and(...filterKeyConditions(query, await facetStats(db))) }
+      : { from: sql`${prompts}`, id: prompts.id, key: orderKey, where };
+  const conditions: SQL[] = keys.where ? [keys.where] : [];
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (cursor && cursor.sort === sort && cursor.order === order) {
     const value = sort === 'relevance' ? sql`${cursor.value}::real` : timeSort ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}`;
-    conditions.push(order === 'desc' ? sql`(${orderKey}, ${prompts.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${orderKey}, ${prompts.id}) > (${value}, ${cursor.id}::uuid)`);
+    conditions.push(order === 'desc' ? sql`(${keys.key}, ${keys.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${keys.key}, ${keys.id}) > (${value}, ${cursor.id}::uuid)`);
   }
 
   // Null ordering must match the indexes drizzle-kit wrote (DESC NULLS LAST, ASC NULLS LAST) so that
   // PostgreSQL walks them instead of sorting; the columns are NOT NULL, so results are unaffected.
   const direction = order === 'desc' ? (timeSort ? sql`desc nulls last` : sql`desc nulls first`) : timeSort ? sql`asc nulls first` : sql`asc nulls last`;
-  const orderBy = sql`${orderKey} ${direction}, ${prompts.id} ${direction}`;
+  const orderBy = sql`${keys.key} ${direction}, ${keys.id} ${direction}`;
   const limit = query.limit;
-  const pageItems = (gate: SQL | null) => sql`select row_number() over (order by ${orderBy}) as n, ${prompts.id}::text as id, (${orderKey})::text as sort_key, ${itemJson(viewer)} as item
+  const item = itemJson(viewer);
+  const pageItems = (gate: SQL | null) => {
+    const matching = and(...conditions, gate ?? undefined) ?? sql`true`;
+    if (keys.id !== prompts.id) {
+      // The page's keys first, from the narrow table; then only those rows from prompts.
+      return sql`select row_number() over (order by k.k ${direction}, k.id ${direction}) as n, k.id::text as id, k.k::text as sort_key, ${item} as item
+        from (select ${keys.id} as id, ${keys.key} as k from ${keys.from} where ${matching} order by ${orderBy} limit ${literalInt(limit + 1)}) k
+        inner join ${prompts} on ${prompts.id} = k.id inner join ${users} on ${users.id} = ${prompts.userId}`;
+    }
+    return sql`select row_number() over (order by ${orderBy}) as n, ${prompts.id}::text as id, (${orderKey})::text as sort_key, ${item} as item
         from ${prompts} inner join ${users} on ${users.id} = ${prompts.userId}
-        where ${and(...conditions, gate ?? undefined) ?? sql`true`}
+        where ${matching}
         order by ${orderBy}
         limit ${literalInt(limit + 1)}`;
+  };
 
   let row: Record<string, unknown> | undefined;
   // A filtered first page whose total is not known, expected to match few prompts, reads its matches
   // once for both (prompts.match-set.ts).
-  const filtered = filterConditions(query).length > 0;
   if (filtered && !terms && !counted && !cursor && (await useMatchSet(db, query, limit))) {
-    [row] = await run(db, matchSetStatement({ where: where!, orderKey, direction, limit, item: itemJson(viewer), walk: pageItems }));
+    [row] = await run(db, matchSetStatement({ keys: { ...keys, where: keys.where! }, direction, limit, item, walk: pageItems }));
   } else {
     // Without filters or a search the best plan never depends on the values, so the statement is
     // prepared once per connection (planning cost a quarter of the first page).
     const unfiltered = !terms && !filtered;
-    [row] = await run(db, pageStatement(sql`(${pageItems(null)})`, counted ? sql`null::int` : cappedCount(where, COUNT_CAP), limit), unfiltered);
+    [row] = await run(db, pageStatement(sql`(${pageItems(null)})`, counted ? sql`null::int` : cappedCount(keys.where, COUNT_CAP, keys.from), limit), unfiltered);
   }
   const { total, lowerBound } = counted ?? toTotal(Number(row!.total), COUNT_CAP);
   if (!counted) listTotals.set(db, key, Promise.resolve({ typos: false, total, lowerBound }));
