@@ -70,7 +70,7 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
   };
   await Promise.all([worker(), worker()]);
   await db.execute(sql`alter table prompts enable trigger prompts_filter_keys_sync`);
-  await db.execute(sql`insert into prompt_filter_keys (prompt_id, updated_at, facets) select id, updated_at, prompt_filter_facets(user_business_unit, ai_models, tags) from prompts`);
+  await db.execute(sql`insert into prompt_filter_keys (prompt_id, updated_at, facets) select id, updated_at, facets from prompts`);
   for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
   // VACUUM also flushes the GIN pending lists that a bulk load leaves, as autovacuum would in steady state.
   await db.execute(sql`vacuum analyze`);

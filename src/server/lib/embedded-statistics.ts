@@ -11,7 +11,8 @@ async function analysedRows(db: Database): Promise<number> {
 /**
  * PGlite runs no autovacuum, so nothing would ever ANALYZE the embedded database: the planner would
  * plan blind, and the estimate that picks how a filtered list is read (prompts.match-set.ts) would
- * never exist. This does autovacuum's analyse part for the prompts table, with its default rule:
+ * never exist. This does autovacuum's analyse part for the prompts table (and prompt_filter_keys, which
+ * has a row per prompt and changes with it), with its default rule:
  * at start if the table was never analysed, then again once 50 + 10% of its rows have been written
  * (counted as prompt writes, each at least one row). ANALYZE reads a sample of 30,000 rows at most,
  * so it stays short however large the table grows. Returns the function that stops it.
@@ -28,7 +29,7 @@ export function keepEmbeddedStatistics(db: Database, onError: (err: unknown) => 
       .finally(() => (running = null));
   };
   const analyze = async () => {
-    await db.execute(sql`analyze prompts`);
+    await db.execute(sql`analyze prompts, prompt_filter_keys`);
     threshold = 50 + 0.1 * Math.max(0, await analysedRows(db));
   };
 

@@ -76,7 +76,9 @@ export type PromptRow = typeof prompts.$inferSelect;
  * What a filtered list reads, one narrow row (~150 bytes) per prompt: its facets and the key of the
  * default order. A prompt row is about 2 kB (its search vector stays inline, decision 006), so counting
  * or walking filter matches in `prompts` read one 8 kB page per four rows; here fifty rows share a page.
- * Kept in step with `prompts` by a trigger (migration 0007); never written by the application.
+ * A second GIN index holds every pair of facets from different lists (`prompt_facet_pairs`), so that
+ * combined filters read short posting lists (decision 008). Kept in step with `prompts` by a trigger
+ * (migration 0007); never written by the application.
  */
 export const promptFilterKeys = pgTable(
   'prompt_filter_keys',
@@ -87,5 +89,9 @@ export const promptFilterKeys = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     facets: text('facets').array().notNull(),
   },
-  (t) => [index('prompt_filter_keys_updated_idx').on(t.updatedAt.desc(), t.promptId.desc()), index('prompt_filter_keys_facets_gin_idx').using('gin', t.facets)],
+  (t) => [
+    index('prompt_filter_keys_updated_idx').on(t.updatedAt.desc(), t.promptId.desc()),
+    index('prompt_filter_keys_facets_gin_idx').using('gin', t.facets),
+    index('prompt_filter_keys_pairs_gin_idx').using('gin', sql`prompt_facet_pairs(${t.facets})`),
+  ],
 );

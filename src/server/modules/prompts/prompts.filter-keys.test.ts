@@ -30,8 +30,7 @@ const outOfStep = async () =>
       await queryRows(
         t.db,
         sql`select count(*)::int as n from prompts p full join prompt_filter_keys k on k.prompt_id = p.id
-            where p.id is null or k.prompt_id is null or k.updated_at <> p.updated_at
-              or k.facets <> prompt_filter_facets(p.user_business_unit, p.ai_models, p.tags)`,
+            where p.id is null or k.prompt_id is null or k.updated_at <> p.updated_at or k.facets <> p.facets`,
       )
     )[0]!.n,
   );

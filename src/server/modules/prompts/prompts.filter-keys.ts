@@ -12,8 +12,9 @@ interface FilterList {
   share: number;
 }
 
-/** One ANDed term of the WHERE clause: the prompt holds any of these keys. */
+/** One ANDed term of the WHERE clause: the prompt holds any of these keys (facets or pairs). */
 interface Term {
+  pairs: boolean;
   keys: SQL[];
   /** Posting entries GIN decodes for it, as a share of all prompts. */
   cost: number;
@@ -38,13 +39,13 @@ function filterLists(filters: Filters, stats: FacetStats | null): FilterList[] {
     });
 }
 
-const single = (list: FilterList): Term => ({ keys: list.values.map((v) => sql`${`${list.kind}:${v}`}`), cost: list.share });
+const single = (list: FilterList): Term => ({ pairs: false, keys: list.values.map((v) => sql`${`${list.kind}:${v}`}`), cost: list.share });
 
-/** Both lists at once: "um", "ut" or "mt" keys, built by the same SQL function that stores them (migration 0007). */
+/** Both lists at once: "um", "ut" or "mt" keys, built by the same SQL function that indexes them (migration 0007). */
 function pair(a: FilterList, b: FilterList): Term | null {
   if (a.values.length * b.values.length > MAX_PAIR_KEYS) return null;
   const kind = a.kind + b.kind;
-  return { keys: a.values.flatMap((x) => b.values.map((y) => sql`prompt_facet_pair(${kind}, ${x}, ${y})`)), cost: a.share * b.share };
+  return { pairs: true, keys: a.values.flatMap((x) => b.values.map((y) => sql`prompt_facet_pair(${kind}, ${x}, ${y})`)), cost: a.share * b.share };
 }
 
 /** Each way to write the filters as ANDed terms (singles and pairs covering every list), with its cost. */
@@ -61,7 +62,7 @@ export function filterKeyCovers(filters: Filters, stats: FacetStats | null): Arr
     .filter((terms): terms is Term[] => terms.every((t) => t !== null))
     .map((terms) => ({
       cost: terms.reduce((sum, t) => sum + t.cost, 0),
-      conditions: terms.map((term) => sql`${promptFilterKeys.facets} && array[${sql.join(term.keys, sql`, `)}]::text[]`),
+      conditions: terms.map((term) => sql`${term.pairs ? sql`prompt_facet_pairs(${promptFilterKeys.facets})` : promptFilterKeys.facets} && array[${sql.join(term.keys, sql`, `)}]::text[]`),
     }));
 }
 
@@ -75,4 +76,12 @@ export function filterKeyCovers(filters: Filters, stats: FacetStats | null): Arr
  */
 export function filterKeyConditions(filters: Filters, stats: FacetStats | null): SQL[] {
   return filterKeyCovers(filters, stats).reduce((best, cover) => (cover.cost < best.cost ? cover : best)).conditions;
+}
+
+/**
+ * The same filters as facets only, for walks down the date index: there each row is tested on its
+ * own, and pairs would be computed row by row rather than read from their index.
+ */
+export function filterKeyFacetConditions(filters: Filters): SQL[] {
+  return filterKeyCovers(filters, null)[0]!.conditions;
 }

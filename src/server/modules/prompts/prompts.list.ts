@@ -4,7 +4,7 @@ import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../.
 import { type Database, queryRows, renderedOnce } from '../../db/client';
 import { promptFilterKeys, prompts, users } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
-import { filterKeyConditions } from './prompts.filter-keys';
+import { filterKeyConditions, filterKeyFacetConditions } from './prompts.filter-keys';
 import { facetStats, MATCH_SET_CAP, useMatchSet } from './prompts.match-set';
 import { canEditPromptSql } from './prompts.policy';
 import { type Cursor, decodeCursor, filterConditions, rankExpression, searchCondition, searchTerms, typoCondition } from './prompts.search';
@@ -44,10 +44,10 @@ export interface ListOptions {
 }
 
 /** The WHERE clause shared by the list, its count and the export. */
-export function promptWhere(query: ListFilters, ownerId?: string, typos = false): SQL | undefined {
+export function promptWhere(query: ListFilters, ownerId?: string, typos = false, wholeWords = false): SQL | undefined {
   const terms = searchTerms(query.search);
   const conditions = [...filterConditions(query)];
-  if (terms) conditions.push(typos ? typoCondition(terms) : searchCondition(terms));
+  if (terms) conditions.push(typos ? typoCondition(terms) : searchCondition(terms, wholeWords));
   if (ownerId) conditions.push(eq(prompts.userId, ownerId));
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -85,9 +85,22 @@ export async function resolvePromptWhere(db: Database, query: ListFilters, owner
   return { where: promptWhere(query, ownerId, typos), total, lowerBound };
 }
 
+/**
+ * A search's capped count. Whole words are counted first: when they alone pass the cap, so do their
+ * prefixes, and the prefix count is never run. It is the dearer one: GIN gathers every match of a
+ * prefix into a bitmap before it returns any (9 ms against 4 ms for the 13,500 matches of a rare
+ * word at 1M prompts). PostgreSQL runs the second count only when the CASE needs it.
+ */
+function searchCount(query: ListFilters, ownerId: string | undefined): SQL<number> {
+  const wholeWords = cappedCount(promptWhere(query, ownerId, false, true), COUNT_CAP);
+  return sql<number>`case when ${wholeWords} > ${literalInt(COUNT_CAP)} then ${literalInt(COUNT_CAP + 1)} else ${cappedCount(promptWhere(query, ownerId), COUNT_CAP)} end`;
+}
+
 async function countMatches(db: Database, query: ListFilters, ownerId: string | undefined, run: RunStatement) {
-  const counted = await countPrompts(db, promptWhere(query, ownerId), COUNT_CAP, run);
-  if (!searchTerms(query.search) || counted.total > 0) return { typos: false, ...counted };
+  const searched = searchTerms(query.search) !== null;
+  const [row] = await run(db, sql`select ${searched ? searchCount(query, ownerId) : cappedCount(promptWhere(query, ownerId), COUNT_CAP)} as n`);
+  const counted = toTotal(Number(row?.n ?? 0), COUNT_CAP);
+  if (!searched || counted.total > 0) return { typos: false, ...counted };
   return { typos: true, ...(await countPrompts(db, promptWhere(query, ownerId, true), COUNT_CAP, run)) };
 }
 
@@ -183,7 +196,10 @@ interface KeySource {
   from: SQL;
   id: AnyPgColumn;
   key: SQL;
+  /** For counts and match sets, read through indexes. */
   where: SQL | undefined;
+  /** For walks down the sort index, tested row by row. */
+  walkWhere: SQL | undefined;
 }
 
 interface MatchSetParts {
@@ -247,9 +263,15 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
   // Filter-only lists in the default order count and walk the narrow prompt_filter_keys.
   const keys: KeySource =
     filtered && !terms && !ownerId && sort === 'updatedAt'
-      ? { from: sql`${promptFilterKeys}`, id: promptFilterKeys.promptId, key: sql`${promptFilterKeys.updatedAt}`, where: and(...filterKeyConditions(query, await facetStats(db))) }
-      : { from: sql`${prompts}`, id: prompts.id, key: orderKey, where };
-  const conditions: SQL[] = keys.where ? [keys.where] : [];
+      ? {
+          from: sql`${promptFilterKeys}`,
+          id: promptFilterKeys.promptId,
+          key: sql`${promptFilterKeys.updatedAt}`,
+          where: and(...filterKeyConditions(query, await facetStats(db))),
+          walkWhere: and(...filterKeyFacetConditions(query)),
+        }
+      : { from: sql`${prompts}`, id: prompts.id, key: orderKey, where, walkWhere: where };
+  const conditions: SQL[] = keys.walkWhere ? [keys.walkWhere] : [];
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (cursor && cursor.sort === sort && cursor.order === order) {
     const value = sort === 'relevance' ? sql`${cursor.value}::real` : timeSort ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}`;
@@ -264,8 +286,10 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
   const item = itemJson(viewer);
   const pageItems = (gate: SQL | null) => {
     const matching = and(...conditions, gate ?? undefined) ?? sql`true`;
-    if (keys.id !== prompts.id) {
-      // The page's keys first, from the narrow table; then only those rows from prompts.
+    if (keys.id !== prompts.id || terms) {
+      // The page's keys first (from the narrow table, or a search's matches sorted on their key
+      // alone, bounded by the LIMIT); then only those rows are read whole and joined to their authors.
+      // In one level, a search sorted every match's joined row (1,369 for a rare word at 100k).
       return sql`select row_number() over (order by k.k ${direction}, k.id ${direction}) as n, k.id::text as id, k.k::text as sort_key, ${item} as item
         from (select ${keys.id} as id, ${keys.key} as k from ${keys.from} where ${matching} order by ${orderBy} limit ${literalInt(limit + 1)}) k
         inner join ${prompts} on ${prompts.id} = k.id inner join ${users} on ${users.id} = ${prompts.userId}`;

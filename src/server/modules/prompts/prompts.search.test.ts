@@ -178,4 +178,26 @@ describe('keyset pages', () => {
       await many.close();
     }
   });
+
+  it('counts prefix matches too when whole words alone stay under the cap (whole words are counted first)', async () => {
+    const many = await createTestApp();
+    try {
+      const u = await many.register();
+      // 1,001 prompts hold "zebra", two the whole word "zeb"; three hold "quagga", one "quag".
+      await many.db.execute(sql`insert into prompts (title, content, user_id, tags, ai_models)
+        select case when g <= 1001 then 'zebra ' || g when g <= 1003 then 'zeb ' || g when g <= 1006 then 'quagga ' || g else 'quag ' || g end,
+               'text', ${u.user.id}::uuid, '{A}', '{B}' from generate_series(1, 1007) g`);
+      const search = async (words: string) => body<ListBody>(await many.app.inject({ method: 'GET', url: `/api/prompts?search=${words}&limit=5`, headers: u.auth }));
+      // Two whole-word matches, 1,003 with the prefix: the count is the prefix one's.
+      expect(await search('zeb')).toMatchObject({ total: 1000, totalIsLowerBound: true, orderedBy: 'updatedAt' });
+      // Whole words alone pass the cap.
+      expect(await search('zebra')).toMatchObject({ total: 1000, totalIsLowerBound: true, orderedBy: 'updatedAt' });
+      // Under the cap both ways: one whole word and three prefix matches, all counted and ranked.
+      const quag = await search('quag');
+      expect(quag).toMatchObject({ total: 4, totalIsLowerBound: false, orderedBy: 'relevance' });
+      expect(quag.items[0]!.title).toBe('quag 1007');
+    } finally {
+      await many.close();
+    }
+  });
 });

@@ -7,26 +7,28 @@ import { badRequest } from '../../errors';
  * "summar meet" → "summar:* & meet:*": every word must match, each as a word or a word prefix.
  * Only letters and digits survive, so user input can never break the tsquery syntax.
  */
-export function toPrefixTsQuery(search: string): string | null {
+export function toPrefixTsQuery(search: string, prefixes = true): string | null {
   const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const unique = [...new Set(words)].slice(0, 8).map((w) => w.slice(0, 60));
-  return unique.length ? unique.map((w) => `${w}:*`).join(' & ') : null;
+  return unique.length ? unique.map((w) => (prefixes ? `${w}:*` : w)).join(' & ') : null;
 }
 
 export interface SearchTerms {
   tsQuery: SQL;
+  /** The same words as whole words only: its matches are a subset of tsQuery's. */
+  wholeWordsTsQuery: SQL;
   raw: string;
 }
 
 export function searchTerms(search: string): SearchTerms | null {
   const query = toPrefixTsQuery(search);
   if (!query) return null;
-  return { tsQuery: sql`to_tsquery('english', ${query})`, raw: search.slice(0, 200) };
+  return { tsQuery: sql`to_tsquery('english', ${query})`, wholeWordsTsQuery: sql`to_tsquery('english', ${toPrefixTsQuery(search, false)})`, raw: search.slice(0, 200) };
 }
 
 /** Full-text match on the weighted vector (title, tags, models, author, unit, content, notes). */
-export function searchCondition(terms: SearchTerms): SQL {
-  return sql`${prompts.searchVector} @@ ${terms.tsQuery}`;
+export function searchCondition(terms: SearchTerms, wholeWords = false): SQL {
+  return sql`${prompts.searchVector} @@ ${wholeWords ? terms.wholeWordsTsQuery : terms.tsQuery}`;
 }
 
 /**
