@@ -140,6 +140,16 @@ describe('the prompt library', () => {
     // Admin's prompts show no edit or delete to another editor.
     expect(await page.getByRole('button', { name: /^Delete Bulk prompt number 0 / }).count()).toBe(0);
 
+    // Two filter lists at once (read through prompt_filter_keys and its pairs): Tag3 holds every 12th
+    // prompt, 42 of 500, and each of them lists Claude. Newest first: number 495 was created last.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('group', { name: 'Tags' }).getByRole('checkbox', { name: /^Tag3\b/ }).click();
+    await page.getByRole('group', { name: 'AI Application Used' }).getByRole('checkbox', { name: /^Claude/ }).click();
+    await expect.poll(() => page.getByText('42 prompts', { exact: true }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('row').nth(1).getByRole('cell').nth(0).textContent()).toMatch(/^Bulk prompt number 495 /);
+    await screenshot(page, 'all-prompts-500-filtered', false);
+    await page.getByRole('button', { name: /Clear filters/ }).click();
+
     // Sorting by employee: Ada Admin's prompts come first A→Z, Petra Prompter's first Z→A.
     await page.evaluate(() => window.scrollTo(0, 0));
     const employeeHeader = page.getByRole('columnheader', { name: 'Employee' });
@@ -150,6 +160,7 @@ describe('the prompt library', () => {
     await expect.poll(() => employeeHeader.getAttribute('aria-sort')).toBe('descending');
     await expect.poll(() => page.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toBe('Petra Prompter');
     await screenshot(page, 'all-prompts-500-by-employee', false);
+
 
     await page.goto(`/prompts/${ids[3]}`);
     await expect.poll(() => page.getByRole('heading', { name: /Bulk prompt number 3 / }).isVisible()).toBe(true);
