@@ -41,7 +41,7 @@ function filterLists(filters: Filters, stats: FacetStats | null): FilterList[] {
 
 const single = (list: FilterList): Term => ({ pairs: false, keys: list.values.map((v) => sql`${`${list.kind}:${v}`}`), cost: list.share });
 
-/** Both lists at once: "um", "ut" or "mt" keys, built by the same SQL function that indexes them (migration 0007). */
+/** Both lists at once: "um", "ut" or "mt" keys, built by prompt_facet_pair in the format prompt_facet_pairs indexes (migration 0007). */
 function pair(a: FilterList, b: FilterList): Term | null {
   if (a.values.length * b.values.length > MAX_PAIR_KEYS) return null;
   const kind = a.kind + b.kind;
