@@ -39,8 +39,9 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
   const indexes = (await queryRows(db, sql`select indexname, indexdef from pg_indexes where tablename in ('prompts', 'prompt_filter_keys')
     and indexname not in (select conname from pg_constraint)`)) as Array<{ indexname: string; indexdef: string }>;
   for (const { indexname } of indexes) await db.execute(sql.raw(`drop index "${indexname}"`));
-  // Likewise prompt_filter_keys is filled in one statement after the load, not by its trigger row by row.
-  await db.execute(sql`alter table prompts disable trigger prompts_filter_keys_sync`);
+  // Likewise the tables our triggers keep (prompt_filter_keys, prompt_list_items) are filled in one
+  // statement each after the load, not row by row.
+  await db.execute(sql`alter table prompts disable trigger user`);
 
   const batch = 10_000;
   const starts = Array.from({ length: Math.ceil(rows / batch) }, (_, i) => i * batch);
@@ -69,8 +70,9 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
     if (seeded % 100_000 === 0 || seeded === rows) log(`  seeded ${seeded.toLocaleString('en-US')} prompts`);
   };
   await Promise.all([worker(), worker()]);
-  await db.execute(sql`alter table prompts enable trigger prompts_filter_keys_sync`);
+  await db.execute(sql`alter table prompts enable trigger user`);
   await db.execute(sql`insert into prompt_filter_keys (prompt_id, updated_at, facets) select id, updated_at, facets from prompts`);
+  await db.execute(sql`insert into prompt_list_items (prompt_id, head) select p.id, prompt_list_item_head(p) from prompts p`);
   for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
   // VACUUM also flushes the GIN pending lists that a bulk load leaves, as autovacuum would in steady state.
   await db.execute(sql`vacuum analyze`);

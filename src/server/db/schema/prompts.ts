@@ -95,3 +95,16 @@ export const promptFilterKeys = pgTable(
     index('prompt_filter_keys_pairs_gin_idx').using('gin', sql`prompt_facet_pairs(${t.facets})`),
   ],
 );
+
+/**
+ * Each prompt's list item rendered as JSON up to its author (id, title, contentPreview, aiModels, tags,
+ * userId, userBusinessUnit, createdAt, updatedAt), so a list page concatenates 51 stored texts instead
+ * of escaping and formatting every field of every row again: that was half of PostgreSQL's time for a
+ * first page (decision 009). Written by a trigger on `prompts` (migration 0008), never by the application.
+ */
+export const promptListItems = pgTable('prompt_list_items', {
+  promptId: uuid('prompt_id')
+    .primaryKey()
+    .references(() => prompts.id, { onDelete: 'cascade' }),
+  head: text('head').notNull(),
+});

@@ -9,7 +9,7 @@ import { listPromptPage, type RunStatement, runStatement } from './prompts.list'
 import type { FacetStats } from './prompts.match-set';
 
 interface ListBody {
-  items: Array<{ id: string; title: string }>;
+  items: Array<{ id: string; title: string; tags: string[]; userId: string; userBusinessUnit: string }>;
   total: number;
   nextCursor: string | null;
 }
@@ -23,14 +23,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Rows of prompt_filter_keys that differ from what their prompt says, or that have no prompt (or the reverse). */
+/**
+ * Rows of prompt_filter_keys or prompt_list_items (the tables our triggers keep) that differ from what
+ * their prompt says, or that have no prompt (or the reverse).
+ */
 const outOfStep = async () =>
   Number(
     (
       await queryRows(
         t.db,
-        sql`select count(*)::int as n from prompts p full join prompt_filter_keys k on k.prompt_id = p.id
-            where p.id is null or k.prompt_id is null or k.updated_at <> p.updated_at or k.facets <> p.facets`,
+        sql`select (select count(*)::int from prompts p full join prompt_filter_keys k on k.prompt_id = p.id
+                    where p.id is null or k.prompt_id is null or k.updated_at <> p.updated_at or k.facets <> p.facets)
+                 + (select count(*)::int from prompts p full join prompt_list_items i on i.prompt_id = p.id
+                    where p.id is null or i.prompt_id is null or i.head <> prompt_list_item_head(p)) as n`,
       )
     )[0]!.n,
   );
@@ -47,8 +52,8 @@ const create = async (title: string, tags: string[], who = admin) => {
   return body<{ id: string }>(res).id;
 };
 
-describe('prompt_filter_keys (the narrow table filtered lists read)', () => {
-  it('stays in step with prompts through create, edit, a unit rename, delete and an author’s deletion', async () => {
+describe('prompt_filter_keys and prompt_list_items (kept by triggers)', () => {
+  it('stay in step with prompts through create, edit, a unit rename, delete and an author’s deletion', async () => {
     const id = await create('Keys one', ['Alpha']);
     expect(await outOfStep()).toBe(0);
     expect((await list('tags=Alpha')).items.map((i) => i.id)).toEqual([id]);
@@ -57,13 +62,13 @@ describe('prompt_filter_keys (the narrow table filtered lists read)', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await outOfStep()).toBe(0);
     expect((await list('tags=Alpha')).total).toBe(0);
-    expect((await list('tags=Beta')).items.map((i) => i.id)).toEqual([id]);
+    expect((await list('tags=Beta')).items.map((i) => [i.id, i.tags])).toEqual([[id, ['Beta']]]);
 
     const [unit] = await queryRows(t.db, sql`select id::text from business_units where name = 'Sales'`);
     const renamed = await t.app.inject({ method: 'PUT', url: `/api/admin/business-units/${String(unit!.id)}`, headers: admin.auth, payload: { name: 'Revenue' } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await outOfStep()).toBe(0);
-    expect((await list('businessUnits=Revenue&tags=Beta')).items.map((i) => i.id)).toEqual([id]);
+    expect((await list('businessUnits=Revenue&tags=Beta')).items.map((i) => [i.id, i.userBusinessUnit])).toEqual([[id, 'Revenue']]);
     expect((await list('businessUnits=Sales')).total).toBe(0);
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/prompts/${id}`, headers: admin.auth })).statusCode).toBe(204);
@@ -76,7 +81,7 @@ describe('prompt_filter_keys (the narrow table filtered lists read)', () => {
     const handOver = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${leaver.user.id}?transferTo=${admin.user.id}`, headers: admin.auth });
     expect(handOver.statusCode, handOver.body).toBe(200);
     expect(await outOfStep()).toBe(0);
-    expect((await list('tags=Delta')).total).toBe(1);
+    expect((await list('tags=Delta')).items.map((i) => i.userId)).toEqual([admin.user.id]);
 
     const author = await t.userWithRole('edit', { businessUnit: 'Revenue' });
     await create('Keys by a leaver', ['Gamma'], author);

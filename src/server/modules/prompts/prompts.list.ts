@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
 import { type Database, queryRows, renderedOnce } from '../../db/client';
-import { promptFilterKeys, prompts, users } from '../../db/schema';
+import { promptFilterKeys, promptListItems, prompts, users } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
 import { filterKeyConditions, filterKeyFacetConditions } from './prompts.filter-keys';
 import { facetStats, MATCH_SET_CAP, useMatchSet } from './prompts.match-set';
@@ -128,12 +128,8 @@ function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
   }
 }
 
-const isoTime = (column: typeof prompts.createdAt | typeof prompts.updatedAt): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** A JSON value as text: `to_json` escapes strings and renders text arrays. */
 const json = (value: SQL | AnyPgColumn): SQL => sql`to_json(${value})::text`;
-/** A JSON string of text that never needs escaping (uuids, our ISO timestamps). */
-const plainString = (value: SQL | AnyPgColumn): SQL => sql`'"' || ${value} || '"'`;
 
 /**
  * The start of a JSON object (its opening brace and these fields, no closing brace) written as one
@@ -151,22 +147,18 @@ function jsonObjectStart(fields: Record<string, SQL>): SQL {
 const jsonObject = (fields: Record<string, SQL>): SQL => sql`(${jsonObjectStart(fields)} || '}')`;
 
 /**
- * A PromptListItem up to its last key, `"canEdit":`, as SQL text. It has no parameters, so it is
- * rendered once: building it on every request cost Node more than PostgreSQL's share of the work.
+ * A PromptListItem up to its last key, `"canEdit":`, as SQL text: the prompt's stored head (its fields
+ * up to the author, kept by a trigger in prompt_list_items, decision 009), then the author's names.
+ * It has no parameters, so it is rendered once: building it on every request cost Node more than
+ * PostgreSQL's share of the work.
  */
 const ITEM_UP_TO_CAN_EDIT = renderedOnce(
-  sql`(${jsonObjectStart({
-    id: plainString(prompts.id),
-    title: json(prompts.title),
-    contentPreview: json(prompts.contentPreview),
-    aiModels: json(prompts.aiModels),
-    tags: json(prompts.tags),
-    userId: plainString(prompts.userId),
-    userBusinessUnit: json(prompts.userBusinessUnit),
-    createdAt: plainString(isoTime(prompts.createdAt)),
-    updatedAt: plainString(isoTime(prompts.updatedAt)),
-    user: jsonObject({ firstName: json(users.firstName), lastName: json(users.lastName) }),
-  })} || ',"canEdit":')`,
+  sql`(${promptListItems.head} || ',"user":' || ${jsonObject({ firstName: json(users.firstName), lastName: json(users.lastName) })} || ',"canEdit":')`,
+);
+
+/** What every page joins to build its items: the stored heads and the authors. */
+const ITEM_SOURCES = renderedOnce(
+  sql`inner join ${promptListItems} on ${promptListItems.promptId} = ${prompts.id} inner join ${users} on ${users.id} = ${prompts.userId}`,
 );
 
 /** A PromptListItem, built in the database: Node neither parses the rows nor serialises them again. */
@@ -226,7 +218,7 @@ function matchSetStatement({ keys, direction, limit, item, walk }: MatchSetParts
     ${pageStatement(
       sql`((select row_number() over (order by ${setOrder}) as n, m.id::text as id, m.k::text as sort_key, ${item} as item
           from (select id, k from matches where ${fits} order by k ${direction}, id ${direction} limit ${literalInt(limit + 1)}) m
-          inner join ${prompts} on ${prompts.id} = m.id inner join ${users} on ${users.id} = ${prompts.userId})
+          inner join ${prompts} on ${prompts.id} = m.id ${ITEM_SOURCES})
         union all
         (${walk(sql`not ${fits}`)}))`,
       sql`(select least(n, ${literalInt(COUNT_CAP + 1)}) from counted)`,
@@ -292,10 +284,10 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
       // In one level, a search sorted every match's joined row (1,369 for a rare word at 100k).
       return sql`select row_number() over (order by k.k ${direction}, k.id ${direction}) as n, k.id::text as id, k.k::text as sort_key, ${item} as item
         from (select ${keys.id} as id, ${keys.key} as k from ${keys.from} where ${matching} order by ${orderBy} limit ${literalInt(limit + 1)}) k
-        inner join ${prompts} on ${prompts.id} = k.id inner join ${users} on ${users.id} = ${prompts.userId}`;
+        inner join ${prompts} on ${prompts.id} = k.id ${ITEM_SOURCES}`;
     }
     return sql`select row_number() over (order by ${orderBy}) as n, ${prompts.id}::text as id, (${orderKey})::text as sort_key, ${item} as item
-        from ${prompts} inner join ${users} on ${users.id} = ${prompts.userId}
+        from ${prompts} ${ITEM_SOURCES}
         where ${matching}
         order by ${orderBy}
         limit ${literalInt(limit + 1)}`;
