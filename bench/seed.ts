@@ -69,11 +69,16 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
     seeded += n;
     if (seeded % 100_000 === 0 || seeded === rows) log(`  seeded ${seeded.toLocaleString('en-US')} prompts`);
   };
-  await Promise.all([worker(), worker()]);
-  await db.execute(sql`alter table prompts enable trigger user`);
-  await db.execute(sql`insert into prompt_filter_keys (prompt_id, updated_at, facets) select id, updated_at, facets from prompts`);
-  await db.execute(sql`insert into prompt_list_items (prompt_id, head) select p.id, prompt_list_item_head(p) from prompts p`);
-  for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
+  try {
+    await Promise.all([worker(), worker()]);
+  } finally {
+    // Also after a failed or interrupted load: the triggers' state and dropped indexes outlive this
+    // session, and a database kept with --reuse must not be left inconsistent.
+    await db.execute(sql`alter table prompts enable trigger user`);
+    await db.execute(sql`insert into prompt_filter_keys (prompt_id, updated_at, facets) select id, updated_at, facets from prompts`);
+    await db.execute(sql`insert into prompt_list_items (prompt_id, head) select p.id, prompt_list_item_head(p.id, p.title, p.content_preview, p.ai_models, p.tags, p.user_id, p.user_business_unit, p.created_at, p.updated_at) from prompts p`);
+    for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
+  }
   // VACUUM also flushes the GIN pending lists that a bulk load leaves, as autovacuum would in steady state.
   await db.execute(sql`vacuum analyze`);
 }

@@ -35,7 +35,7 @@ const outOfStep = async () =>
         sql`select (select count(*)::int from prompts p full join prompt_filter_keys k on k.prompt_id = p.id
                     where p.id is null or k.prompt_id is null or k.updated_at <> p.updated_at or k.facets <> p.facets)
                  + (select count(*)::int from prompts p full join prompt_list_items i on i.prompt_id = p.id
-                    where p.id is null or i.prompt_id is null or i.head <> prompt_list_item_head(p)) as n`,
+                    where p.id is null or i.prompt_id is null or i.head <> prompt_list_item_head(p.id, p.title, p.content_preview, p.ai_models, p.tags, p.user_id, p.user_business_unit, p.created_at, p.updated_at)) as n`,
       )
     )[0]!.n,
   );
@@ -89,6 +89,15 @@ describe('prompt_filter_keys and prompt_list_items (kept by triggers)', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${author.user.id}`, headers: admin.auth })).statusCode).toBe(200);
     expect(await outOfStep()).toBe(0);
     expect((await list('tags=Gamma')).total).toBe(0);
+  });
+
+  it('never drop a prompt whose stored list item is missing: it is rendered on the spot instead', async () => {
+    const id = await create('Keys without a head', ['Epsilon']);
+    const before = await list('tags=Epsilon');
+    await t.db.execute(sql`delete from prompt_list_items where prompt_id = ${id}::uuid`);
+    expect(await list('tags=Epsilon')).toEqual(before);
+    expect((await list('search=head')).items.map((i) => i.id)).toContain(id);
+    await t.db.execute(sql`insert into prompt_list_items select p.id, prompt_list_item_head(p.id, p.title, p.content_preview, p.ai_models, p.tags, p.user_id, p.user_business_unit, p.created_at, p.updated_at) from prompts p where p.id = ${id}::uuid`);
   });
 
   it('is what filter-only lists in the default order read; searches, other orders and my prompts read prompts', async () => {

@@ -146,6 +146,12 @@ function jsonObjectStart(fields: Record<string, SQL>): SQL {
 
 const jsonObject = (fields: Record<string, SQL>): SQL => sql`(${jsonObjectStart(fields)} || '}')`;
 
+/** The head a trigger stores in prompt_list_items, rendered from the prompt's columns (migration 0008). */
+const HEAD_RENDERED_NOW = sql`prompt_list_item_head(${sql.join(
+  [prompts.id, prompts.title, prompts.contentPreview, prompts.aiModels, prompts.tags, prompts.userId, prompts.userBusinessUnit, prompts.createdAt, prompts.updatedAt],
+  sql`, `,
+)})`;
+
 /**
  * A PromptListItem up to its last key, `"canEdit":`, as SQL text: the prompt's stored head (its fields
  * up to the author, kept by a trigger in prompt_list_items, decision 009), then the author's names.
@@ -153,12 +159,15 @@ const jsonObject = (fields: Record<string, SQL>): SQL => sql`(${jsonObjectStart(
  * PostgreSQL's share of the work.
  */
 const ITEM_UP_TO_CAN_EDIT = renderedOnce(
-  sql`(${promptListItems.head} || ',"user":' || ${jsonObject({ firstName: json(users.firstName), lastName: json(users.lastName) })} || ',"canEdit":')`,
+  sql`(coalesce(${promptListItems.head}, ${HEAD_RENDERED_NOW}) || ',"user":' || ${jsonObject({ firstName: json(users.firstName), lastName: json(users.lastName) })} || ',"canEdit":')`,
 );
 
-/** What every page joins to build its items: the stored heads and the authors. */
+/**
+ * What every page joins to build its items: the stored heads and the authors. A head that is missing
+ * (its trigger bypassed) is rendered on the spot, so the prompt is never dropped from a page.
+ */
 const ITEM_SOURCES = renderedOnce(
-  sql`inner join ${promptListItems} on ${promptListItems.promptId} = ${prompts.id} inner join ${users} on ${users.id} = ${prompts.userId}`,
+  sql`left join ${promptListItems} on ${promptListItems.promptId} = ${prompts.id} inner join ${users} on ${users.id} = ${prompts.userId}`,
 );
 
 /** A PromptListItem, built in the database: Node neither parses the rows nor serialises them again. */
