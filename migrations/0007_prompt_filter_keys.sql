@@ -34,9 +34,11 @@ CREATE OR REPLACE FUNCTION prompt_facet_pairs(facets text[]) RETURNS text[]
   END
   $$;--> statement-breakpoint
 -- Keeps prompt_filter_keys in step with prompts inside the same transaction, whatever writes a prompt
--- (the API, a unit rename, a bulk import). Deletes follow through the foreign key's cascade.
+-- (the API, a unit rename, a bulk import). Deletes follow through the foreign key's cascade. Its
+-- search_path is fixed so that writes made with another one (a data-only pg_restore sets it empty)
+-- still find the table.
 CREATE OR REPLACE FUNCTION prompt_filter_keys_sync() RETURNS trigger
-  LANGUAGE plpgsql AS $$
+  LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
   BEGIN
     INSERT INTO prompt_filter_keys (prompt_id, updated_at, facets) VALUES (NEW.id, NEW.updated_at, NEW.facets)
       ON CONFLICT (prompt_id) DO UPDATE SET updated_at = EXCLUDED.updated_at, facets = EXCLUDED.facets

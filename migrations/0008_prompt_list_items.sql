@@ -20,9 +20,9 @@ CREATE OR REPLACE FUNCTION prompt_list_item_head(
       || '","updatedAt":"' || to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
   $$;--> statement-breakpoint
 -- Keeps prompt_list_items in step with prompts inside the same transaction, whatever writes a prompt.
--- Deletes follow through the foreign key's cascade.
+-- Deletes follow through the foreign key's cascade. Its search_path is fixed, as in migration 0007.
 CREATE OR REPLACE FUNCTION prompt_list_items_sync() RETURNS trigger
-  LANGUAGE plpgsql AS $$
+  LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
   BEGIN
     INSERT INTO prompt_list_items (prompt_id, head)
       VALUES (NEW.id, prompt_list_item_head(NEW.id, NEW.title, NEW.content_preview, NEW.ai_models, NEW.tags, NEW.user_id,

@@ -91,6 +91,15 @@ describe('prompt_filter_keys and prompt_list_items (kept by triggers)', () => {
     expect((await list('tags=Gamma')).total).toBe(0);
   });
 
+  it('are kept by writes made with an empty search_path (as a data-only pg_restore makes them)', async () => {
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local search_path = ''`);
+      await tx.execute(sql`insert into public.prompts (title, content, user_id, tags) values ('Restored', 'x', ${admin.user.id}::uuid, '{Zeta}')`);
+    });
+    expect(await outOfStep()).toBe(0);
+    expect((await list('tags=Zeta')).items.map((i) => i.title)).toEqual(['Restored']);
+  });
+
   it('never drop a prompt whose stored list item is missing: it is rendered on the spot instead', async () => {
     const id = await create('Keys without a head', ['Epsilon']);
     const before = await list('tags=Epsilon');
