@@ -128,24 +128,6 @@ function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
   }
 }
 
-/** A JSON value as text: `to_json` escapes strings and renders text arrays. */
-const json = (value: SQL | AnyPgColumn): SQL => sql`to_json(${value})::text`;
-
-/**
- * The start of a JSON object (its opening brace and these fields, no closing brace) written as one
- * text concatenation. Keys are constants of this file, written as SQL literals; only the values go
- * through `to_json`. It is cheaper than json_build_object, which escapes every key of every row again.
- */
-function jsonObjectStart(fields: Record<string, SQL>): SQL {
-  const parts = Object.entries(fields).map(([key, value], i) => {
-    if (!/^[A-Za-z]+$/.test(key)) throw new Error(`Unsafe JSON key ${key}`);
-    return sql`${sql.raw(`'${i ? ',' : '{'}"${key}":'`)} || ${value}`;
-  });
-  return sql.join(parts, sql` || `);
-}
-
-const jsonObject = (fields: Record<string, SQL>): SQL => sql`(${jsonObjectStart(fields)} || '}')`;
-
 /** The head a trigger stores in prompt_list_items, rendered from the prompt's columns (migration 0008). */
 const HEAD_RENDERED_NOW = sql`prompt_list_item_head(${sql.join(
   [prompts.id, prompts.title, prompts.contentPreview, prompts.aiModels, prompts.tags, prompts.userId, prompts.userBusinessUnit, prompts.createdAt, prompts.updatedAt],
@@ -154,12 +136,14 @@ const HEAD_RENDERED_NOW = sql`prompt_list_item_head(${sql.join(
 
 /**
  * A PromptListItem up to its last key, `"canEdit":`, as SQL text: the prompt's stored head (its fields
- * up to the author, kept by a trigger in prompt_list_items, decision 009), then the author's names.
+ * up to the author, kept by a trigger in prompt_list_items, decision 009), then the author's names
+ * (keys as literals, values escaped by to_json).
  * It has no parameters, so it is rendered once: building it on every request cost Node more than
  * PostgreSQL's share of the work.
  */
 const ITEM_UP_TO_CAN_EDIT = renderedOnce(
-  sql`(coalesce(${promptListItems.head}, ${HEAD_RENDERED_NOW}) || ',"user":' || ${jsonObject({ firstName: json(users.firstName), lastName: json(users.lastName) })} || ',"canEdit":')`,
+  sql`(coalesce(${promptListItems.head}, ${HEAD_RENDERED_NOW})
+    || ',"user":{"firstName":' || to_json(${users.firstName})::text || ',"lastName":' || to_json(${users.lastName})::text || '},"canEdit":')`,
 );
 
 /**
