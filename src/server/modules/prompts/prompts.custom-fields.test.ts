@@ -50,7 +50,7 @@ describe('custom fields', () => {
     });
   });
 
-  it('are stored, returned, and kept when the field is later disabled; unknown keys are dropped', async () => {
+  it('are stored, returned, cleared when sent empty, and kept when the field is later disabled; unknown keys are dropped', async () => {
     const ok = await create({
       ...base,
       title: title(),
@@ -65,9 +65,12 @@ describe('custom fields', () => {
       method: 'PUT',
       url: `/api/prompts/${prompt.id}`,
       headers: u.auth,
-      payload: { ...base, title: 'Renamed custom', customFields: { audience: 'Internal' } },
+      payload: { ...base, title: 'Renamed custom', customFields: { audience: 'Internal', owner: '' } },
     });
-    expect(body(upd)).toMatchObject({ customFields: { audience: 'Internal', channels: ['Chat', 'Email'] } });
+    // Owning Unit was emptied and Reviewed left unticked: both change; Channels is disabled and kept.
+    expect(body<{ customFields: unknown }>(upd).customFields).toEqual({ audience: 'Internal', channels: ['Chat', 'Email'], reviewed: false });
+    const read = await t.app.inject({ method: 'GET', url: `/api/prompts/${prompt.id}`, headers: u.auth });
+    expect(body<{ customFields: unknown }>(read).customFields).toEqual({ audience: 'Internal', channels: ['Chat', 'Email'], reviewed: false });
   });
 
   it('make aiModels, tags and notes required or optional as configured', async () => {

@@ -92,6 +92,9 @@ describe('filters', () => {
     });
     const tags = body<string[]>(await t.app.inject({ method: 'GET', url: '/api/filter/tags', headers: ada.auth }));
     expect(tags).toEqual(['Finance', 'Legal', 'Meetings', 'Summaries']);
+    // Only applications in use, sorted: the seeded catalog's unused ones (e.g. Midjourney) are left out.
+    const models = body<string[]>(await t.app.inject({ method: 'GET', url: '/api/filter/ai-models', headers: ada.auth }));
+    expect(models).toEqual(['ChatGPT', 'Claude', 'Gemini']);
   });
 });
 
@@ -174,6 +177,10 @@ describe('keyset pages', () => {
       expect(r.orderedBy).toBe('updatedAt');
       expect(r.items).toHaveLength(5);
       expect(r.items[0]!.contentPreview).toBe('text');
+      // Without a limit a page holds 50 (§7), and the next one is a cursor away.
+      const unlimited = body<ListBody>(await many.app.inject({ method: 'GET', url: '/api/prompts', headers: u.auth }));
+      expect(unlimited.items).toHaveLength(50);
+      expect(unlimited.nextCursor).toEqual(expect.any(String));
     } finally {
       await many.close();
     }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { canCreatePrompt, canEditPrompt } from '../../../shared/policies/prompts';
-import { type Prompt, type PromptData, type PromptListQuery, type PromptListResponse, promptRequirementIssues } from '../../../shared/schemas/prompts';
+import { type CustomFieldValue, type Prompt, type PromptData, type PromptListQuery, type PromptListResponse, promptRequirementIssues } from '../../../shared/schemas/prompts';
 import type { Database } from '../../db/client';
 import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
@@ -8,7 +8,7 @@ import { listBusinessUnits } from '../business-units/business-units.repo';
 import { PromptDerivedCache, promptsChanged } from '../../lib/prompt-derived-cache';
 import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
-import { validateCustomFields } from './prompts.custom-fields';
+import { isCustomField, validateCustomFields } from './prompts.custom-fields';
 import { listPromptPage } from './prompts.list';
 import { encodeCursor } from './prompts.search';
 
@@ -78,6 +78,16 @@ export async function getPrompt(db: Database, viewer: UserRow, id: string): Prom
   return toPrompt(row.prompt, row, viewer);
 }
 
+/**
+ * The form's enabled custom fields take the values sent now: one left empty is cleared, not kept from
+ * before. Values of custom fields that are disabled or deleted now are kept, not lost.
+ */
+function mergeCustomFields(stored: Record<string, unknown>, enabled: Array<{ name: string }>, sent: Record<string, CustomFieldValue>) {
+  const kept = { ...stored };
+  for (const field of enabled) delete kept[field.name];
+  return { ...kept, ...sent };
+}
+
 /** Applies the form configuration and canonical spellings; returns the columns to store. */
 async function preparePrompt(db: Database, data: PromptData, author: UserRow, existing?: PromptRow) {
   const fields = await getEnabledFormFields(db);
@@ -105,8 +115,7 @@ async function preparePrompt(db: Database, data: PromptData, author: UserRow, ex
     aiModels: await canonicalAiModels(db, data.aiModels),
     tags: await canonicalTags(db, data.tags),
     userBusinessUnit,
-    // Values of custom fields that are disabled or deleted now are kept, not lost.
-    customFields: { ...(existing?.customFields ?? {}), ...custom.values },
+    customFields: mergeCustomFields(existing?.customFields ?? {}, fields.filter(isCustomField), custom.values),
   };
 }
 

@@ -65,6 +65,61 @@ describe('permissions', () => {
   });
 });
 
+describe('the permission matrix: every call', () => {
+  const calls = (id: string) => [
+    { method: 'GET', url: '/api/prompts' },
+    { method: 'GET', url: '/api/prompts/my' },
+    { method: 'GET', url: `/api/prompts/${id}` },
+    { method: 'POST', url: '/api/prompts', payload: unique('anon') },
+    { method: 'PUT', url: `/api/prompts/${id}`, payload: unique('anon') },
+    { method: 'DELETE', url: `/api/prompts/${id}` },
+  ] as const;
+
+  it('answers 401 to a signed-out caller on every prompt call, and 200 on every read to a read member', async () => {
+    const p = body<{ id: string }>(await create(editor, unique('matrix')));
+    for (const call of calls(p.id)) {
+      const res = await t.app.inject({ ...call });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
+    }
+    for (const url of ['/api/prompts', '/api/prompts/my', `/api/prompts/${p.id}`]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: reader.auth })).statusCode, url).toBe(200);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/prompts/${p.id}`, headers: editor.auth })).statusCode).toBe(200);
+  });
+
+  it('refuses a read member every write, even on a prompt they wrote before an admin moved them to read', async () => {
+    const writer = await t.userWithRole('edit', { firstName: 'Will', lastName: 'Writer' });
+    const own = body<{ id: string }>(await create(writer, unique('own')));
+    const demoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${writer.user.id}`,
+      headers: admin.auth,
+      payload: { email: writer.user.email, firstName: 'Will', lastName: 'Writer', businessUnit: writer.user.businessUnit, role: 'read' },
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    const put = await t.app.inject({ method: 'PUT', url: `/api/prompts/${own.id}`, headers: writer.auth, payload: unique('still mine') });
+    expect(put.statusCode).toBe(403);
+    expect(body(put)).toMatchObject({ message: 'Read-only members cannot change prompts' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/prompts/${own.id}`, headers: writer.auth })).statusCode).toBe(403);
+    expect((await create(writer, unique('new'))).statusCode).toBe(403);
+    // Their prompt is still theirs to read, and listed as not editable.
+    const mine = body<{ items: Array<{ id: string; canEdit: boolean }> }>(await t.app.inject({ method: 'GET', url: '/api/prompts/my', headers: writer.auth }));
+    expect(mine.items).toEqual([expect.objectContaining({ id: own.id, canEdit: false })]);
+  });
+
+  it('lets edit and admin members add AI applications, and refuses read members', async () => {
+    const add = (u: TestUser | null, model: string) =>
+      t.app.inject({ method: 'POST', url: '/api/ai-models', headers: u?.auth ?? {}, payload: { model } });
+    expect((await add(reader, 'Reader LLM')).statusCode).toBe(403);
+    expect((await add(null, 'Anonymous LLM')).statusCode).toBe(401);
+    expect((await add(editor, 'Editor LLM')).statusCode).toBe(201);
+    expect((await add(admin, 'Admin LLM')).statusCode).toBe(201);
+    const models = body<string[]>(await t.app.inject({ method: 'GET', url: '/api/ai-models', headers: reader.auth }));
+    expect(models).toEqual(expect.arrayContaining(['Editor LLM', 'Admin LLM']));
+    expect(models).not.toContain('Reader LLM');
+  });
+});
+
 describe('validation (§5)', () => {
   it('reports each field with its message', async () => {
     const res = await create(editor, { title: '  ', content: '', aiModels: [' ', ''], tags: [] });
@@ -96,6 +151,26 @@ describe('validation (§5)', () => {
     expect(dup.statusCode).toBe(409);
     expect(body(dup)).toEqual({ message: 'A prompt with this title already exists', code: 'duplicate_title' });
     expect((await create(other, { ...valid, title: 'Duplicate Title' })).statusCode).toBe(201);
+  });
+
+  it('answers 409 when an edit renames a prompt to another of the same user’s titles, and keeps the prompt', async () => {
+    await create(editor, { ...valid, title: 'Taken by an edit' });
+    const p = body<{ id: string }>(await create(editor, unique('to rename')));
+    const put = await t.app.inject({ method: 'PUT', url: `/api/prompts/${p.id}`, headers: editor.auth, payload: { ...valid, title: 'TAKEN BY AN EDIT' } });
+    expect(put.statusCode).toBe(409);
+    expect(body(put)).toEqual({ message: 'A prompt with this title already exists', code: 'duplicate_title' });
+    const kept = body<{ title: string }>(await t.app.inject({ method: 'GET', url: `/api/prompts/${p.id}`, headers: editor.auth }));
+    expect(kept.title).toMatch(/^to rename /);
+  });
+
+  it('stores the business unit in its known spelling, defaults it to the author’s, and refuses an unknown one', async () => {
+    const canonical = await create(editor, { ...unique('unit'), userBusinessUnit: 'SALES' });
+    expect(body(canonical)).toMatchObject({ userBusinessUnit: 'Sales' });
+    const unknown = await create(editor, { ...unique('unit'), userBusinessUnit: 'Atlantis' });
+    expect(unknown.statusCode).toBe(400);
+    expect(body(unknown)).toMatchObject({ errors: { userBusinessUnit: 'Choose an existing business unit' } });
+    const defaulted = await create(editor, unique('unit'));
+    expect(body(defaulted)).toMatchObject({ userBusinessUnit: 'Legal' });
   });
 
   it('reuses the known spelling of a tag and of an AI application', async () => {

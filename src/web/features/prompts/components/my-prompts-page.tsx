@@ -1,12 +1,14 @@
 import { FileText, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { canCreatePrompt } from '../../../../shared/policies/prompts';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/utils';
 import { MY_PROMPTS_URL, usePromptList } from '../api/prompt-queries';
@@ -20,6 +22,9 @@ import { useDebouncedValue } from './use-debounced-value';
 import { useConfirmDeletePrompt } from './use-delete-prompt';
 
 export function MyPromptsPage() {
+  const { data: user } = useCurrentUser();
+  // A member moved down to read keeps their prompts but may no longer create or change them.
+  const canCreate = Boolean(user && canCreatePrompt(user));
   const filters = useFilters();
   const [search, setSearch] = useState('');
   const [viewing, setViewing] = useState<string | null>(null);
@@ -49,9 +54,11 @@ export function MyPromptsPage() {
         title="My Prompts"
         description="The prompts you have shared with your organization."
         actions={
-          <Link to={paths.createPrompt} className={buttonClass('primary')}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> New Prompt
-          </Link>
+          canCreate ? (
+            <Link to={paths.createPrompt} className={buttonClass('primary')}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> New Prompt
+            </Link>
+          ) : null
         }
       />
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -71,11 +78,15 @@ export function MyPromptsPage() {
           <EmptyState
             icon={FileText}
             title="You haven't created any prompts yet."
-            description="Share a prompt that works well for you, so others can reuse it."
+            description={
+              canCreate ? 'Share a prompt that works well for you, so others can reuse it.' : 'Your account can browse and copy prompts; ask an administrator for edit access to share your own.'
+            }
             action={
-              <Link to={paths.createPrompt} className={buttonClass('primary')}>
-                <Plus className="h-4 w-4" aria-hidden="true" /> Create your first prompt
-              </Link>
+              canCreate ? (
+                <Link to={paths.createPrompt} className={buttonClass('primary')}>
+                  <Plus className="h-4 w-4" aria-hidden="true" /> Create your first prompt
+                </Link>
+              ) : undefined
             }
           />
         )
@@ -98,14 +109,16 @@ export function MyPromptsPage() {
                 </div>
                 <div className="mt-4 flex items-center justify-between border-t border-slate-100 pt-3">
                   <span className="text-xs text-slate-500">Updated {formatDate(p.updatedAt)}</span>
-                  <span className="flex gap-1">
-                    <Link to={paths.editPrompt(p.id)} className={buttonClass('ghost', 'sm')} aria-label={`Edit ${p.title}`}>
-                      <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-                    </Link>
-                    <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => confirmDelete(p.id)} aria-label={`Delete ${p.title}`}>
-                      <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-                    </Button>
-                  </span>
+                  {p.canEdit ? (
+                    <span className="flex gap-1">
+                      <Link to={paths.editPrompt(p.id)} className={buttonClass('ghost', 'sm')} aria-label={`Edit ${p.title}`}>
+                        <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                      </Link>
+                      <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => confirmDelete(p.id)} aria-label={`Delete ${p.title}`}>
+                        <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                      </Button>
+                    </span>
+                  ) : null}
                 </div>
               </Card>
             </li>

@@ -18,37 +18,47 @@ interface Props {
 
 /** Unit select with "add a new unit" from the form; an existing name is selected instead (§2, §8). */
 export function BusinessUnitField({ id, value, onChange, placeholder, ...aria }: Props) {
-  const { data: units = [] } = useBusinessUnits();
+  const unitsQuery = useBusinessUnits();
+  const units = unitsQuery.data ?? [];
   const add = useAddBusinessUnit();
   const [adding, setAdding] = useState(false);
   const [typed, setTyped] = useState('');
   const names = units.map((u) => u.name);
   const options = value && !names.includes(value) ? [...names, value] : names;
 
+  const close = () => {
+    setAdding(false);
+    setTyped('');
+  };
+  const selectExisting = (existing: string) => {
+    onChange(existing);
+    toast({ title: 'Business unit already exists. Selected existing unit.' });
+    close();
+  };
+
+  /** Someone added the unit since the list was loaded: select it with its stored spelling. */
+  const selectAfterConflict = async (name: string) => {
+    const { data: fresh = [] } = await unitsQuery.refetch();
+    const existing = fresh.find((u) => u.name.toLowerCase() === name.toLowerCase());
+    if (existing) selectExisting(existing.name);
+    else toast({ title: 'Error', description: 'Business unit name already exists', variant: 'destructive' });
+  };
+
   const submit = () => {
     const name = typed.trim();
     if (!name) return;
     const existing = names.find((n) => n.toLowerCase() === name.toLowerCase());
-    if (existing) {
-      onChange(existing);
-      toast({ title: 'Business unit already exists. Selected existing unit.' });
-      setAdding(false);
-      setTyped('');
-      return;
-    }
+    if (existing) return selectExisting(existing);
     add.mutate(name, {
       onSuccess: (unit) => {
         toast({ title: 'Business unit added successfully!' });
         onChange(unit.name);
-        setAdding(false);
-        setTyped('');
+        close();
       },
       onError: (err) => {
         const message = err instanceof ApiError ? (err.serverMessage ?? err.message) : '';
         if (message.includes('already exists')) {
-          onChange(name);
-          toast({ title: 'Business unit already exists. Selected existing unit.' });
-          setAdding(false);
+          void selectAfterConflict(name);
         } else if (message.includes('Invalid data') || (err instanceof ApiError && err.status === 400)) {
           toast({ title: 'Error', description: 'Please enter a valid business unit name', variant: 'destructive' });
         } else {
