@@ -1,9 +1,11 @@
 /**
  * Text that a spreadsheet would run as a formula when the file is opened: a leading =, +, -, @, tab or
- * carriage return (OWASP "CSV injection"). A prompt titled `=HYPERLINK("http://…")` must not become a
- * live link, or worse, in an admin's spreadsheet.
+ * carriage return (OWASP "CSV injection"), also behind leading white space (some importers trim it)
+ * and in their full-width forms (＝＋－＠, which East Asian spreadsheets read as the ASCII signs).
+ * A prompt titled `=HYPERLINK("http://…")` must not become a live link, or worse, in an admin's
+ * spreadsheet.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
 
 /**
  * RFC 4180 field: quoted when it holds a quote, comma, CR or LF, with quotes doubled. Text that a

@@ -66,6 +66,12 @@ describe('data export', () => {
     expect(csvField('\rcmd')).toBe('"\'\rcmd"');
     expect(csvField(-5)).toBe('-5');
     expect(csvField('a-b = c')).toBe('a-b = c');
+    // Behind white space (importers that trim it) and in full-width forms (read as the ASCII signs).
+    expect(csvField('  =1+1')).toBe("'  =1+1");
+    expect(csvField('\u3000@SUM(A1)')).toBe("'\u3000@SUM(A1)");
+    expect(csvField('＝1+1')).toBe("'＝1+1");
+    expect(csvField('＋1')).toBe("'＋1");
+    expect(csvField('  plain')).toBe('  plain');
   });
 
   it('answers 400 for an unknown type or format', async () => {
