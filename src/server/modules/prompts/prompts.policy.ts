@@ -6,7 +6,7 @@ type Viewer = Parameters<typeof canEditPrompt>[0];
 
 /**
  * `canEditPrompt` (src/shared/policies/prompts.ts) as a SQL expression over the prompts row, for lists
- * whose items PostgreSQL builds. prompts.policy.test.ts checks that both answer alike for every role.
+ * whose items PostgreSQL builds. prompts.list.test.ts checks that both answer alike for every role.
  */
 export function canEditPromptSql(viewer: Viewer): SQL<boolean> {
   if (viewer.role === 'admin') return sql<boolean>`true`;
