@@ -9,7 +9,7 @@ import { Chips } from './chips';
 import { Highlight } from './highlight';
 
 const ROW_HEIGHT = 76;
-const GRID = 'grid grid-cols-[minmax(12rem,2.2fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_minmax(7rem,1.1fr)_minmax(7rem,1.1fr)_6.5rem_6.5rem] items-center gap-3 px-4';
+const GRID = 'grid grid-cols-[minmax(12rem,3fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_6.5rem_6.5rem] items-center gap-3 px-4';
 
 export interface SortState {
   sort?: PromptSort;
@@ -35,9 +35,10 @@ function SortHeader({ label, column, sort, orderedBy, onSortChange }: { label: s
   const Icon = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown;
   return (
     <div role="columnheader" aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className="inline-flex items-center gap-1 rounded text-left uppercase hover:text-slate-900" onClick={() => onSortChange({ sort: column, order: active ? next : defaultSortOrder(column) })}>
+      {/* Inline, not flex: when a narrow column wraps the label, the arrow follows its last word. */}
+      <button type="button" className="rounded text-left uppercase hover:text-slate-900" onClick={() => onSortChange({ sort: column, order: active ? next : defaultSortOrder(column) })}>
         {label}
-        <Icon className={cn('h-3.5 w-3.5', active ? 'text-brand-600' : 'text-slate-400')} aria-hidden="true" />
+        <Icon className={cn('ml-1 inline h-3.5 w-3.5 align-[-0.15em]', active ? 'text-brand-600' : 'text-slate-400')} aria-hidden="true" />
       </button>
     </div>
   );
