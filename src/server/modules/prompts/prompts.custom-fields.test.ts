@@ -71,6 +71,14 @@ describe('custom fields', () => {
     expect(body<{ customFields: unknown }>(upd).customFields).toEqual({ audience: 'Internal', channels: ['Chat', 'Email'], reviewed: false });
     const read = await t.app.inject({ method: 'GET', url: `/api/prompts/${prompt.id}`, headers: u.auth });
     expect(body<{ customFields: unknown }>(read).customFields).toEqual({ audience: 'Internal', channels: ['Chat', 'Email'], reviewed: false });
+
+    // An update that leaves customFields out (an API client) changes none of them.
+    await t.db.update(formFields).set({ enabled: true }).where(eq(formFields.name, 'channels'));
+    const set = { method: 'PUT', url: `/api/prompts/${prompt.id}`, headers: u.auth } as const;
+    await t.app.inject({ ...set, payload: { ...base, title: 'Renamed custom', customFields: { audience: 'Customers', reviewed: true, owner: 'Research', channels: ['Web'] } } });
+    const untouched = await t.app.inject({ ...set, payload: { ...base, title: 'Renamed again' } });
+    expect(untouched.statusCode, untouched.body).toBe(200);
+    expect(body<{ customFields: unknown }>(untouched).customFields).toEqual({ audience: 'Customers', channels: ['Web'], reviewed: true, owner: 'Research' });
   });
 
   it('make aiModels, tags and notes required or optional as configured', async () => {

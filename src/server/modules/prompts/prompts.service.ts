@@ -79,8 +79,8 @@ export async function getPrompt(db: Database, viewer: UserRow, id: string): Prom
 }
 
 /**
- * The form's enabled custom fields take the values sent now: one left empty is cleared, not kept from
- * before. Values of custom fields that are disabled or deleted now are kept, not lost.
+ * The form's enabled custom fields take the values sent now (the stored ones when none were sent): one
+ * left empty is cleared, not kept from before. Values of fields disabled or deleted since are kept.
  */
 function mergeCustomFields(stored: Record<string, unknown>, enabled: Array<{ name: string }>, sent: Record<string, CustomFieldValue>) {
   const kept = { ...stored };
@@ -98,7 +98,9 @@ async function preparePrompt(db: Database, data: PromptData, author: UserRow, ex
     notes: requiredOf('notes'),
   });
   const unitNames = (await listBusinessUnits(db)).map((u) => u.name);
-  const custom = validateCustomFields(fields, data.customFields, unitNames);
+  // An update that leaves customFields out keeps the stored values (checked again, as they stand).
+  const sentCustom = data.customFields ?? (existing?.customFields as PromptData['customFields']);
+  const custom = validateCustomFields(fields, sentCustom, unitNames);
   Object.assign(errors, custom.errors);
   let userBusinessUnit = data.userBusinessUnit || existing?.userBusinessUnit || author.businessUnit;
   if (data.userBusinessUnit) {
