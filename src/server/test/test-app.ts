@@ -87,6 +87,12 @@ export async function usersForEveryRole(t: TestApp) {
   return { admin, editor, other, reader };
 }
 
+/** An admin changes a user's role through the admin API, as the User Management screen does. */
+export function changeRoleAsAdmin(t: TestApp, admin: TestUser, user: TestUser, role: 'read' | 'edit' | 'admin') {
+  const { email, firstName, lastName, businessUnit } = user.user;
+  return t.app.inject({ method: 'PUT', url: `/api/admin/users/${user.user.id}`, headers: admin.auth, payload: { email, firstName, lastName, businessUnit, role } });
+}
+
 /** Parsed JSON body of an inject() response, typed loosely for assertions. */
 export function body<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json() as T;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canEditPrompt } from '../../../shared/policies/prompts';
 import { promptListItemSchema, promptListResponseSchema, promptSchema } from '../../../shared/schemas/prompts';
-import { body, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../../test/test-app';
+import { body, changeRoleAsAdmin, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../../test/test-app';
 import { queryRows } from '../../db/client';
 import { encodeCursor } from './prompts.search';
 import { testDatabaseKind } from '../../test/test-database';
@@ -122,12 +122,7 @@ describe('signed-in users (sessions are cached briefly)', () => {
   it('lose rights at once when an admin changes their role, and their session when deleted', async () => {
     const u = await t.userWithRole('edit', { firstName: 'Rolf', lastName: 'Role' });
     await add(u, { title: 'Before the change' });
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${u.user.id}`,
-      headers: admin.auth,
-      payload: { email: u.user.email, firstName: 'Rolf', lastName: 'Role', businessUnit: u.user.businessUnit, role: 'read' },
-    });
+    const put = await changeRoleAsAdmin(t, admin, u, 'read');
     expect(put.statusCode, put.body).toBe(200);
     const refused = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: u.auth, payload: { title: 'After', content: 'x', aiModels: ['A'], tags: ['B'] } });
     expect(refused.statusCode).toBe(403);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../../test/test-app';
+import { body, changeRoleAsAdmin, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../../test/test-app';
 
 let t: TestApp;
 let admin: TestUser;
@@ -90,12 +90,7 @@ describe('the permission matrix: every call', () => {
   it('refuses a read member every write, even on a prompt they wrote before an admin moved them to read', async () => {
     const writer = await t.userWithRole('edit', { firstName: 'Will', lastName: 'Writer' });
     const own = body<{ id: string }>(await create(writer, unique('own')));
-    const demoted = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${writer.user.id}`,
-      headers: admin.auth,
-      payload: { email: writer.user.email, firstName: 'Will', lastName: 'Writer', businessUnit: writer.user.businessUnit, role: 'read' },
-    });
+    const demoted = await changeRoleAsAdmin(t, admin, writer, 'read');
     expect(demoted.statusCode, demoted.body).toBe(200);
     const put = await t.app.inject({ method: 'PUT', url: `/api/prompts/${own.id}`, headers: writer.auth, payload: unique('still mine') });
     expect(put.statusCode).toBe(403);
