@@ -1,16 +1,12 @@
-import { Plus, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
-import { canCreatePrompt } from '../../../../shared/policies/prompts';
-import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../lib/current-user';
-import { paths } from '../../../lib/paths';
 import { ALL_PROMPTS_URL, usePromptList } from '../api/prompt-queries';
 import { useFilters } from '../filters/filter-context';
+import { NewPromptLink } from './new-prompt-link';
 import { PromptViewDialog } from './prompt-view-dialog';
 import { PromptsTable, type SortState } from './prompts-table';
 import { SearchBox } from './search-box';
@@ -23,7 +19,6 @@ export function totalLabel(total: number, lowerBound: boolean): string {
 }
 
 export function AllPromptsPage() {
-  const { data: user } = useCurrentUser();
   const filters = useFilters();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>({});
@@ -43,13 +38,7 @@ export function AllPromptsPage() {
       <PageHeader
         title="All Prompts"
         description="Browse, search and reuse the prompts your organization shares."
-        actions={
-          user && canCreatePrompt(user) ? (
-            <Link to={paths.createPrompt} className={buttonClass('primary')}>
-              <Plus className="h-4 w-4" aria-hidden="true" /> New Prompt
-            </Link>
-          ) : null
-        }
+        actions={<NewPromptLink />}
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox value={search} onChange={setSearch} label="Search prompts" />

@@ -1,14 +1,12 @@
-import { FileText, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
+import { FileText, Pencil, SearchX, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { canCreatePrompt } from '../../../../shared/policies/prompts';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/utils';
 import { MY_PROMPTS_URL, usePromptList } from '../api/prompt-queries';
@@ -16,15 +14,15 @@ import { useFilters } from '../filters/filter-context';
 import { totalLabel } from './all-prompts-page';
 import { Chips } from './chips';
 import { Highlight } from './highlight';
+import { NewPromptLink, useCanCreatePrompt } from './new-prompt-link';
 import { PromptViewDialog } from './prompt-view-dialog';
 import { SearchBox } from './search-box';
 import { useDebouncedValue } from './use-debounced-value';
 import { useConfirmDeletePrompt } from './use-delete-prompt';
 
 export function MyPromptsPage() {
-  const { data: user } = useCurrentUser();
   // A member moved down to read keeps their prompts but may no longer create or change them.
-  const canCreate = Boolean(user && canCreatePrompt(user));
+  const canCreate = useCanCreatePrompt();
   const filters = useFilters();
   const [search, setSearch] = useState('');
   const [viewing, setViewing] = useState<string | null>(null);
@@ -53,13 +51,7 @@ export function MyPromptsPage() {
       <PageHeader
         title="My Prompts"
         description="The prompts you have shared with your organization."
-        actions={
-          canCreate ? (
-            <Link to={paths.createPrompt} className={buttonClass('primary')}>
-              <Plus className="h-4 w-4" aria-hidden="true" /> New Prompt
-            </Link>
-          ) : null
-        }
+        actions={<NewPromptLink />}
       />
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox value={search} onChange={setSearch} label="Search my prompts" />
@@ -82,11 +74,7 @@ export function MyPromptsPage() {
               canCreate ? 'Share a prompt that works well for you, so others can reuse it.' : 'Your account can browse and copy prompts; ask an administrator for edit access to share your own.'
             }
             action={
-              canCreate ? (
-                <Link to={paths.createPrompt} className={buttonClass('primary')}>
-                  <Plus className="h-4 w-4" aria-hidden="true" /> Create your first prompt
-                </Link>
-              ) : undefined
+              canCreate ? <NewPromptLink label="Create your first prompt" /> : undefined
             }
           />
         )
