@@ -1,9 +1,29 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { UserRow } from '../db/schema';
-import { forbidden, unauthorized } from '../errors';
+import { AppError, forbidden, unauthorized } from '../errors';
 import { findSessionUser } from '../modules/auth/sessions.repo';
 
+/**
+ * Who may call a route, declared in its options (`config: { access }`):
+ * - `public`: anyone; a bearer token, when sent, is still resolved (logout needs it);
+ * - `signedIn`: any member with a valid session;
+ * - `editor`: members who write prompts (roles edit and admin);
+ * - `admin`: administrators only.
+ */
+export type RouteAccess = 'public' | 'signedIn' | 'editor' | 'admin';
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** The 403 message when the role is not enough, e.g. "Read-only members cannot create prompts". */
+    deniedMessage?: string;
+    /** Reachable while the member must still replace a temporary password (who am I, the change itself). */
+    allowedBeforePasswordChange?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every route registered so far with its declared access (read by the tests that walk all routes). */
+    routeAccessTable: ReadonlyArray<{ method: string; url: string; access: RouteAccess | undefined }>;
+  }
   interface FastifyRequest {
     /** The signed-in user, when the request carries a valid bearer token. */
     user: UserRow | null;
@@ -12,6 +32,13 @@ declare module 'fastify' {
   }
 }
 
+const ROLE_ALLOWED: Record<Exclude<RouteAccess, 'public' | 'signedIn'>, ReadonlyArray<UserRow['role']>> = {
+  editor: ['edit', 'admin'],
+  admin: ['admin'],
+};
+
+export const PASSWORD_CHANGE_REQUIRED = 'Change your temporary password before you continue.';
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -19,20 +46,57 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Resolves the bearer token of every /api request into `request.user`. */
+/** Routes the API serves: every one of them must say who may call it. */
+const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/') || url === '/healthz';
+
+function checkDeclaration(route: RouteOptions): RouteAccess | undefined {
+  const access = route.config?.access;
+  if (!isApiRoute(route.url)) return access;
+  if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+  if (route.url.startsWith('/api/admin/') && access !== 'admin') {
+    throw new Error(`Route ${String(route.method)} ${route.url} is under /api/admin/ but its access is "${access}"`);
+  }
+  return access;
+}
+
+/**
+ * Resolves the bearer token into `request.user`, then enforces the matched route's declared access.
+ * It runs in onRequest, so a missing session (401) or role (403) is answered before the body is read,
+ * parsed or validated, and it reads the route the router matched, so no spelling of a URL (for example
+ * percent-encoded letters) can reach a route without its check.
+ */
 export function registerAuth(app: FastifyInstance): void {
+  const table: Array<{ method: string; url: string; access: RouteAccess | undefined }> = [];
+  app.decorate('routeAccessTable', table);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+
+  app.addHook('onRoute', (route) => {
+    const access = checkDeclaration(route);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+  });
+
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    const { access, deniedMessage, allowedBeforePasswordChange } = request.routeOptions.config;
+    // Unmatched URLs (the SPA and JSON 404 handler) and static files declare nothing: nothing to check.
+    if (!access) return;
     const token = bearerToken(request);
     const session = token ? await findSessionUser(app.db, token) : undefined;
     if (session) {
       request.user = session.user;
       request.sessionId = session.sid;
     }
-    // Every admin call answers 401/403 before its input is even validated.
-    if (request.url.startsWith('/api/admin/')) requireAdmin(request);
+    // A public route needs no account, so gating it would protect nothing (the header can be left out).
+    if (access === 'public') return;
+    const user = requireUser(request);
+    if (user.mustChangePassword === 'true' && !allowedBeforePasswordChange) {
+      throw new AppError(403, 'password_change_required', PASSWORD_CHANGE_REQUIRED);
+    }
+    if (access === 'editor' || access === 'admin') {
+      if (!ROLE_ALLOWED[access].includes(user.role)) {
+        throw forbidden(deniedMessage ?? (access === 'admin' ? 'Only administrators can do this' : 'Read-only members cannot do this'));
+      }
+    }
   });
 }
 

@@ -14,3 +14,7 @@ export function canEditPrompt(user: Actor, prompt: { userId: string }): boolean 
   if (user.role === 'admin') return true;
   return user.role === 'edit' && prompt.userId === user.id;
 }
+
+/** Why a read member is refused a prompt write (the server's 403 message). */
+export const READ_ONLY_CREATE_MESSAGE = 'Read-only members cannot create prompts';
+export const READ_ONLY_CHANGE_MESSAGE = 'Read-only members cannot change prompts';

@@ -30,7 +30,7 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
 
   r.post(
     '/api/register',
-    { schema: { body: registerSchema, response: { 201: registerResponseSchema } } },
+    { config: { access: 'public' }, schema: { body: registerSchema, response: { 201: registerResponseSchema } } },
     async (request, reply) => {
       limitAttempt('register', request.ip, request.body.email, reply);
       const { token, user, firstAdmin } = await register(app.db, app.config, request.body);
@@ -38,29 +38,29 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
     },
   );
 
-  r.post('/api/login', { schema: { body: loginSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
+  r.post('/api/login', { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
     limitAttempt('login', request.ip, request.body.email, reply);
     const { token, user } = await login(app.db, app.config, request.body);
     return { token, mustChangePassword: user.mustChangePassword === 'true', user: toPublicUser(user) };
   });
 
-  r.post('/api/logout', { schema: { response: { 200: messageResponseSchema } } }, async (request) => {
+  r.post('/api/logout', { config: { access: 'public' }, schema: { response: { 200: messageResponseSchema } } }, async (request) => {
     if (request.sessionId) await revokeSession(app.db, request.sessionId);
     return { message: 'Logged out' };
   });
 
-  r.get('/api/user', { schema: { response: { 200: publicUserSchema } } }, async (request) =>
+  r.get('/api/user', { config: { access: 'signedIn', allowedBeforePasswordChange: true }, schema: { response: { 200: publicUserSchema } } }, async (request) =>
     toPublicUser(requireUser(request)),
   );
 
-  r.put('/api/profile', { schema: { body: profileSchema, response: { 200: publicUserSchema } } }, async (request) =>
+  r.put('/api/profile', { config: { access: 'signedIn' }, schema: { body: profileSchema, response: { 200: publicUserSchema } } }, async (request) =>
     toPublicUser(await updateProfile(app.db, requireUser(request), request.body)),
   );
 
   const passwordChanged = { message: 'Password changed successfully!' };
   r.post(
     '/api/change-password',
-    { schema: { body: forcedChangePasswordSchema, response: { 200: messageResponseSchema } } },
+    { config: { access: 'signedIn', allowedBeforePasswordChange: true }, schema: { body: forcedChangePasswordSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await changePassword(app.db, requireUser(request), request.sessionId!, request.body);
       return passwordChanged;
@@ -68,7 +68,7 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
   );
   r.put(
     '/api/change-password',
-    { schema: { body: menuChangePasswordSchema, response: { 200: messageResponseSchema } } },
+    { config: { access: 'signedIn' }, schema: { body: menuChangePasswordSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await changePassword(app.db, requireUser(request), request.sessionId!, request.body);
       return passwordChanged;
@@ -77,7 +77,7 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
 
   r.post(
     '/api/password-reset/request',
-    { schema: { body: passwordResetRequestSchema, response: { 200: passwordResetRequestResponseSchema } } },
+    { config: { access: 'public' }, schema: { body: passwordResetRequestSchema, response: { 200: passwordResetRequestResponseSchema } } },
     async (request, reply) => {
       limitAttempt('reset', request.ip, request.body.email, reply);
       return requestPasswordReset(app.db, request.body.email, {
@@ -90,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
 
   r.post(
     '/api/password-reset/complete',
-    { schema: { body: passwordResetCompleteSchema, response: { 200: messageResponseSchema } } },
+    { config: { access: 'public' }, schema: { body: passwordResetCompleteSchema, response: { 200: messageResponseSchema } } },
     async (request) => ({ message: await completePasswordReset(app.db, request.body.token, request.body.newPassword) }),
   );
 }

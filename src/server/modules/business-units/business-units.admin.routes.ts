@@ -9,20 +9,21 @@ import { createBusinessUnit, deleteBusinessUnit, getBusinessUnits, renameBusines
 
 export async function adminBusinessUnitRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { access: 'admin' } as const;
 
-  r.get('/api/admin/business-units', { schema: { response: { 200: z.array(businessUnitSchema) } } }, async (request) => {
+  r.get('/api/admin/business-units', { config: admin, schema: { response: { 200: z.array(businessUnitSchema) } } }, async (request) => {
     requireAdmin(request);
     return getBusinessUnits(app.db);
   });
 
-  r.post('/api/admin/business-units', { schema: { body: businessUnitInputSchema, response: { 201: businessUnitSchema } } }, async (request, reply) => {
+  r.post('/api/admin/business-units', { config: admin, schema: { body: businessUnitInputSchema, response: { 201: businessUnitSchema } } }, async (request, reply) => {
     requireAdmin(request);
     return reply.status(201).send(await createBusinessUnit(app.db, request.body.name));
   });
 
   r.put(
     '/api/admin/business-units/:id',
-    { schema: { params: uuidParamsSchema, body: businessUnitInputSchema, response: { 200: businessUnitSchema } } },
+    { config: admin, schema: { params: uuidParamsSchema, body: businessUnitInputSchema, response: { 200: businessUnitSchema } } },
     async (request) => {
       requireAdmin(request);
       const unit = await renameBusinessUnit(app.db, request.params.id, request.body.name);
@@ -31,7 +32,7 @@ export async function adminBusinessUnitRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete('/api/admin/business-units/:id', { schema: { params: uuidParamsSchema } }, async (request, reply) => {
+  r.delete('/api/admin/business-units/:id', { config: admin, schema: { params: uuidParamsSchema } }, async (request, reply) => {
     requireAdmin(request);
     await deleteBusinessUnit(app.db, request.params.id);
     return reply.status(204).send();

@@ -10,7 +10,7 @@ export async function exportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** A download streamed from the database: `Content-Disposition: attachment` with a dated file name. */
-  r.get('/api/admin/export', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
+  r.get('/api/admin/export', { config: { access: 'admin' }, schema: { querystring: exportQuerySchema } }, async (request, reply) => {
     requireAdmin(request);
     const q = request.query;
     const date = new Date().toISOString().slice(0, 10);
@@ -22,7 +22,7 @@ export async function exportRoutes(app: FastifyInstance) {
     return reply.send(Readable.from(exportChunks(app.db, q)));
   });
 
-  r.get('/api/admin/export/count', { schema: { querystring: exportQuerySchema, response: { 200: z.object({ count: z.number() }) } } }, async (request) => {
+  r.get('/api/admin/export/count', { config: { access: 'admin' }, schema: { querystring: exportQuerySchema, response: { 200: z.object({ count: z.number() }) } } }, async (request) => {
     requireAdmin(request);
     return { count: await exportCount(app.db, request.query) };
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pingDatabase } from '../../db/client';
 
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/healthz', async (request, reply) => {
+  app.get('/healthz', { config: { access: 'public' } }, async (request, reply) => {
     try {
       await pingDatabase(app.db);
       return { status: 'ok' };

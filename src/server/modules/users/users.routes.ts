@@ -17,26 +17,27 @@ import { toPublicUser } from './users.presenter';
 
 export async function adminUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { access: 'admin' } as const;
 
-  r.get('/api/admin/users', { schema: { response: { 200: z.array(adminUserSchema) } } }, async (request) => {
+  r.get('/api/admin/users', { config: admin, schema: { response: { 200: z.array(adminUserSchema) } } }, async (request) => {
     requireAdmin(request);
     return listUsersWithCounts(app.db);
   });
 
-  r.post('/api/admin/users', { schema: { body: adminUserInputSchema, response: { 201: temporaryPasswordResponseSchema } } }, async (request, reply) => {
+  r.post('/api/admin/users', { config: admin, schema: { body: adminUserInputSchema, response: { 201: temporaryPasswordResponseSchema } } }, async (request, reply) => {
     requireAdmin(request);
     const { user, temporaryPassword } = await createUserAsAdmin(app.db, request.body);
     return reply.status(201).send({ user: toPublicUser(user), temporaryPassword, message: 'User created successfully' });
   });
 
-  r.put('/api/admin/users/:id', { schema: { params: uuidParamsSchema, body: adminUserInputSchema, response: { 200: publicUserSchema } } }, async (request) => {
+  r.put('/api/admin/users/:id', { config: admin, schema: { params: uuidParamsSchema, body: adminUserInputSchema, response: { 200: publicUserSchema } } }, async (request) => {
     const actor = requireAdmin(request);
     return toPublicUser(await updateUserAsAdmin(app.db, actor, request.params.id, request.body));
   });
 
   r.delete(
     '/api/admin/users/:id',
-    { schema: { params: uuidParamsSchema, querystring: deleteUserQuerySchema, response: { 200: z.object({ message: z.string(), transferred: z.number() }) } } },
+    { config: admin, schema: { params: uuidParamsSchema, querystring: deleteUserQuerySchema, response: { 200: z.object({ message: z.string(), transferred: z.number() }) } } },
     async (request) => {
       const actor = requireAdmin(request);
       const { transferred } = await deleteUserAsAdmin(app.db, actor, request.params.id, request.query.transferTo);
@@ -47,7 +48,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/users/:id/reset-password',
-    { schema: { params: uuidParamsSchema, response: { 200: temporaryPasswordResponseSchema } } },
+    { config: admin, schema: { params: uuidParamsSchema, response: { 200: temporaryPasswordResponseSchema } } },
     async (request) => {
       requireAdmin(request);
       const { user, temporaryPassword } = await resetPasswordAsAdmin(app.db, request.params.id);

@@ -1,0 +1,132 @@
+import Fastify from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import { forgetCachedSessions } from '../modules/auth/sessions.repo';
+import { body, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../test/test-app';
+import { registerAuth, type RouteAccess } from './auth';
+
+let t: TestApp;
+let cast: Awaited<ReturnType<typeof usersForEveryRole>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await usersForEveryRole(t);
+});
+afterAll(() => t.close());
+
+const someId = '00000000-0000-4000-8000-000000000000';
+/** The API routes as registered (Fastify adds a HEAD for every GET; those share the GET's options). */
+const apiRoutes = () =>
+  t.app.routeAccessTable.filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.url === '/healthz'));
+const concreteUrl = (url: string) => url.replace(/:[A-Za-z]+/g, someId);
+const routesWith = (access: RouteAccess) => apiRoutes().filter((r) => r.access === access);
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** A body that would fail validation everywhere, and is not even JSON: it must never be looked at. */
+const call = (method: string, url: string, auth?: { authorization: string }) =>
+  t.app.inject({ method: method as Method, url: concreteUrl(url), headers: { ...auth, 'content-type': 'application/json' }, payload: method === 'GET' || method === 'DELETE' ? undefined : '{"broken": ' });
+
+describe('declared route access', () => {
+  it('every API route declares who may call it, and only the listed ones are public', () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((r) => !r.access)).toEqual([]);
+    expect(routesWith('public').map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /api/business-units',
+      'GET /healthz',
+      'POST /api/login',
+      'POST /api/logout',
+      'POST /api/password-reset/complete',
+      'POST /api/password-reset/request',
+      'POST /api/register',
+    ]);
+    for (const r of routes.filter((r) => r.url.startsWith('/api/admin/'))) expect(r.access, r.url).toBe('admin');
+  });
+
+  it('refuses to register an API route without a declared access, or an admin path with a weaker one', async () => {
+    const app = Fastify();
+    app.decorate('db', t.db);
+    registerAuth(app);
+    expect(() => app.get('/api/undeclared', async () => 'x')).toThrow(/declares no access/);
+    expect(() => app.get('/api/admin/weak', { config: { access: 'signedIn' } }, async () => 'x')).toThrow(/under \/api\/admin\//);
+    await app.close();
+  });
+
+  it('answers 401 to a signed-out call of every non-public route before reading its body', async () => {
+    for (const r of apiRoutes().filter((r) => r.access !== 'public')) {
+      const res = await call(r.method, r.url);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      expect(body(res), `${r.method} ${r.url}`).toMatchObject({ code: 'unauthorized' });
+    }
+  });
+
+  it('answers 403 before validation when the role is not enough', async () => {
+    for (const r of [...routesWith('editor'), ...routesWith('admin')]) {
+      const res = await call(r.method, r.url, cast.reader.auth);
+      expect(res.statusCode, `read: ${r.method} ${r.url}`).toBe(403);
+      expect(body(res)).toMatchObject({ code: 'forbidden' });
+    }
+    for (const r of routesWith('admin')) {
+      const res = await call(r.method, r.url, cast.editor.auth);
+      expect(res.statusCode, `edit: ${r.method} ${r.url}`).toBe(403);
+    }
+    const create = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: cast.reader.auth, payload: {} });
+    expect(body(create)).toEqual({ code: 'forbidden', message: 'Read-only members cannot create prompts' });
+  });
+
+  it('checks the route the router matched, whatever the spelling of its URL', async () => {
+    // The percent-encoded spelling reaches the admin route: it is refused before its body is validated.
+    const asEditor = await call('POST', '/api/%61dmin/users', cast.editor.auth);
+    expect(asEditor.statusCode).toBe(403);
+    expect((await call('POST', '/api/%61dmin/users')).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/%61dmin/users', headers: cast.admin.auth })).statusCode).toBe(200);
+  });
+
+  it('lets only members who write prompts add a business unit', async () => {
+    const add = (auth: { authorization: string } | undefined, name: string) =>
+      t.app.inject({ method: 'POST', url: '/api/business-units', headers: auth, payload: { name } });
+    expect((await add(undefined, 'Visitors Unit')).statusCode).toBe(401);
+    const asReader = await add(cast.reader.auth, 'Readers Unit');
+    expect(asReader.statusCode).toBe(403);
+    expect(body(asReader)).toMatchObject({ message: 'Read-only members cannot add business units' });
+    expect((await add(cast.editor.auth, 'Editors Unit')).statusCode).toBe(201);
+    expect((await add(cast.admin.auth, 'Admins Unit')).statusCode).toBe(201);
+    // Sign-up still adds a new unit of its own, through /api/register.
+    const newcomer = await t.register({ businessUnit: 'Brand New Unit' });
+    expect(newcomer.user.businessUnit).toBe('Brand New Unit');
+  });
+});
+
+describe('a member who must change a temporary password', () => {
+  let member: TestUser;
+  beforeAll(async () => {
+    member = await t.userWithRole('edit');
+    await t.db.update(users).set({ mustChangePassword: 'true' }).where(eq(users.id, member.user.id));
+    forgetCachedSessions();
+  });
+
+  it('is refused every signed-in call with password_change_required', async () => {
+    const refused = apiRoutes().filter((r) => r.access !== 'public' && !(r.method === 'GET' && r.url === '/api/user') && !(r.method === 'POST' && r.url === '/api/change-password'));
+    expect(refused.length).toBeGreaterThan(25);
+    for (const r of refused) {
+      const res = await call(r.method, r.url, member.auth);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(body(res), `${r.method} ${r.url}`).toMatchObject({ code: 'password_change_required' });
+    }
+  });
+
+  it('may still read who they are, change the password, and sign out', async () => {
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: member.auth });
+    expect(body(me)).toMatchObject({ mustChangePassword: 'true' });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/change-password',
+      headers: member.auth,
+      payload: { currentPassword: member.password, newPassword: 'a much better secret 42' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/prompts', headers: member.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: member.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: member.auth })).statusCode).toBe(401);
+  });
+});
