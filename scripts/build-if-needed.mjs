@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Builds the web client only when dist/web is missing or older than its sources, so `npm start`
-// is fast after the first run and never serves a stale client.
+// Builds the web client and the server only when their output is missing or older than their sources,
+// so `npm start` is fast after the first run and never runs a stale build.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const output = path.join(root, 'dist/web/index.html');
-const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package.json', 'package-lock.json'];
+const shared = ['src/shared', 'package.json', 'package-lock.json'];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -21,11 +21,48 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-if (builtAt > changedAt) {
-  console.log('Web client is up to date.');
-} else {
-  console.log('Building the web client...');
-  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+function isStale(output, sources) {
+  const outputPath = path.join(root, output);
+  const builtAt = existsSync(outputPath) ? statSync(outputPath).mtimeMs : 0;
+  return builtAt <= Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 }
+
+/**
+ * Two builds at once (two `npm start`s, or test workers starting servers together) would write the same
+ * files: the second waits for the first, then finds everything up to date.
+ */
+async function withBuildLock(run) {
+  const lock = path.join(root, 'dist/.build-lock');
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      // A lock older than ten minutes was left by a build that died.
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    await run();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+await withBuildLock(async () => {
+  if (isStale('dist/web/index.html', ['src/web', 'vite.config.ts', ...shared])) {
+    console.log('Building the web client...');
+    execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+  } else {
+    console.log('Web client is up to date.');
+  }
+  if (isStale('dist/server/main.js', ['src/server', 'scripts/build-server.mjs', ...shared])) {
+    console.log('Building the server...');
+    await buildServer();
+  } else {
+    console.log('Server is up to date.');
+  }
+});

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, acquireDataDirLock } from './lib/data-dir-lock';
 import { keepEmbeddedStatistics } from './lib/embedded-statistics';
+import { installGracefulShutdown } from './lib/graceful-shutdown';
 import { ensureBootstrapAdmin } from './modules/auth/auth.service';
 import { countUsers } from './modules/users/users.repo';
 
@@ -25,23 +26,17 @@ async function main() {
     app.log.info(`ADMIN_EMAIL ${config.adminEmail}: ${outcome}`);
   }
 
-  let shuttingDown = false;
-  const shutdown = async (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    app.log.info(`${signal} received: finishing in-flight requests, then closing the database`);
-    try {
+  installGracefulShutdown({
+    timeoutMs: config.shutdownTimeoutS * 1000,
+    async drain() {
       await app.close();
       statistics?.stop();
       await statistics?.idle();
       await handle.close();
-    } finally {
-      releaseLock();
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+    },
+    release: releaseLock,
+    log: app.log,
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;

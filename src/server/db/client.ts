@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash } from 'node:crypto';
@@ -10,6 +10,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PROJECT_ROOT } from '../lib/project-root';
 import * as schema from './schema';
 
 /** One database type for both drivers (a union of the two breaks `.returning()` typing). */
@@ -23,7 +24,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations');
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }

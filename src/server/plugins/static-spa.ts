@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PROJECT_ROOT } from '../lib/project-root';
 
-export const WEB_DIST_DIR = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+export const WEB_DIST_DIR = path.join(PROJECT_ROOT, 'dist/web');
 
 /**
  * Serves the built client. Any GET outside /api/ that asks for HTML gets index.html so client-side

@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildIfNeeded,
+  freePort,
+  freshStorage,
+  type HttpAnswer,
+  httpRequest,
+  isAlive,
+  type ServerStorage,
+  type StartedProcess,
+  startProcess,
+  waitForHealth,
+} from './test/server-process';
+
+// `npm start` under load, stopped the three ways a service manager or a person stops it. Runs on the
+// engine of this test project (PGlite in a data folder, or a PostgreSQL database).
+
+const storages: ServerStorage[] = [];
+const processes: StartedProcess[] = [];
+beforeAll(() => buildIfNeeded(), 240_000);
+afterAll(async () => {
+  for (const p of processes) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+  for (const s of storages) await s.drop();
+});
+
+async function startNpm(storage: ServerStorage): Promise<StartedProcess> {
+  const started = startProcess(['npm', 'start'], storage, await freePort(), { SHUTDOWN_TIMEOUT_S: '10' });
+  processes.push(started);
+  await waitForHealth(started.url);
+  return started;
+}
+
+const promptBody = (title: string) => ({ title, content: `Load test content for ${title}. `.repeat(40), aiModels: ['ChatGPT'], tags: ['load'] });
+
+/** A create whose body is only half sent when the signal comes: it is in flight, whatever the timing. */
+function halfSentCreate(url: string, token: string, title: string) {
+  const payload = Buffer.from(JSON.stringify(promptBody(title)));
+  const req = http.request(`${url}/api/prompts`, {
+    method: 'POST',
+    agent: false,
+    headers: { 'content-type': 'application/json', 'content-length': payload.length, authorization: `Bearer ${token}` },
+  });
+  const answer = new Promise<HttpAnswer>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+  });
+  req.write(payload.subarray(0, payload.length >> 1));
+  return { answer, finish: () => req.end(payload.subarray(payload.length >> 1)) };
+}
+
+interface Outcome {
+  startedAt: number;
+  answer?: HttpAnswer;
+  error?: Error & { code?: string; afterHeaders?: boolean };
+}
+
+/** Nine clients (three creating, three searching, three exporting) until the server stops taking requests. */
+function loadClients(url: string, token: string, label: string) {
+  const outcomes: Outcome[] = [];
+  const acknowledged: string[] = [];
+  let stopped = false;
+  const loop = async (next: (n: number) => Promise<HttpAnswer>) => {
+    for (let n = 0; !stopped; n++) {
+      const outcome: Outcome = { startedAt: Date.now() };
+      outcomes.push(outcome);
+      try {
+        outcome.answer = await next(n);
+        if (outcome.answer.status === 503) return;
+      } catch (err) {
+        outcome.error = err as Outcome['error'];
+        return;
+      }
+    }
+  };
+  const clients = [0, 1, 2].flatMap((c) => [
+    loop(async (n) => {
+      const answer = await httpRequest(`${url}/api/prompts`, { method: 'POST', token, body: promptBody(`${label} ${c}-${n}`) });
+      if (answer.status === 201) acknowledged.push((JSON.parse(answer.body) as { id: string }).id);
+      return answer;
+    }),
+    loop(() => httpRequest(`${url}/api/prompts?search=load`, { token })),
+    loop(() => httpRequest(`${url}/api/admin/export?type=prompts&format=csv`, { token })),
+  ]);
+  return {
+    outcomes,
+    acknowledged,
+    done: () => {
+      stopped = true;
+      return Promise.all(clients);
+    },
+  };
+}
+
+const ways: Array<[string, (p: StartedProcess) => void]> = [
+  ['to the npm start process', (p) => process.kill(p.child.pid!, 'SIGTERM')],
+  ['to the whole process group', (p) => process.kill(-p.child.pid!, 'SIGTERM')],
+  ['to the server process itself', (p) => process.kill(p.serverPid(), 'SIGTERM')],
+];
+
+describe('npm start stops like a service', () => {
+  it.each(ways)('SIGTERM %s: requests in flight finish, nothing acknowledged is lost, exit 0, lock gone', async (label, signal) => {
+    const storage = await freshStorage();
+    storages.push(storage);
+    const server = await startNpm(storage);
+    const serverPid = server.serverPid();
+    const signUp = await httpRequest(`${server.url}/api/register`, {
+      method: 'POST',
+      body: { email: 'admin@example.com', password: 'a long enough secret', firstName: 'Ada', lastName: 'Admin', businessUnit: 'Ops' },
+    });
+    const { token } = JSON.parse(signUp.body) as { token: string };
+
+    const load = loadClients(server.url, token, label);
+    await new Promise((r) => setTimeout(r, 800));
+    const inFlight = halfSentCreate(server.url, token, `${label} in flight`);
+    await new Promise((r) => setTimeout(r, 100));
+    const signalledAt = Date.now();
+    signal(server);
+    await new Promise((r) => setTimeout(r, 300));
+    inFlight.finish();
+
+    const exit = await server.exited;
+    const stoppedAfterMs = Date.now() - signalledAt;
+    await load.done();
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(stoppedAfterMs).toBeLessThan(10_000);
+    expect(isAlive(serverPid)).toBe(false);
+    if (!storage.env.DATABASE_URL) expect(existsSync(path.join(storage.dataDir, 'app.lock'))).toBe(false);
+
+    // The request that was still arriving when the signal came was answered, and stored.
+    const late = await inFlight.answer;
+    expect(late.status).toBe(201);
+    load.acknowledged.push((JSON.parse(late.body) as { id: string }).id);
+
+    // Every request either got a whole answer or found the server gone; none was cut off or failed.
+    const answered = load.outcomes.filter((o) => o.answer);
+    expect(answered.length).toBeGreaterThan(9);
+    for (const o of load.outcomes) {
+      if (o.error) {
+        expect(o.error.afterHeaders, `${o.error.code}: ${o.error.message}`).toBeUndefined();
+        expect(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']).toContain(o.error.code);
+        expect(o.startedAt).toBeGreaterThan(signalledAt - 1_000);
+      } else {
+        expect([200, 201, 503]).toContain(o.answer!.status);
+      }
+    }
+    const exports = answered.map((a) => a.answer!.body.replace(/^\uFEFF/, '')).filter((text) => text.startsWith('id,'));
+    expect(exports.length).toBeGreaterThan(0);
+    for (const text of exports) expect(() => parse(text, { columns: true })).not.toThrow();
+
+    // Restarted on the same storage: every acknowledged prompt is there.
+    const again = await startNpm(storage);
+    const login = await httpRequest(`${again.url}/api/login`, { method: 'POST', body: { email: 'admin@example.com', password: 'a long enough secret' } });
+    const session = (JSON.parse(login.body) as { token: string }).token;
+    for (const id of load.acknowledged) {
+      expect((await httpRequest(`${again.url}/api/prompts/${id}`, { token: session })).status, id).toBe(200);
+    }
+    process.kill(again.child.pid!, 'SIGTERM');
+    expect((await again.exited).code).toBe(0);
+  }, 120_000);
+});
