@@ -39,6 +39,8 @@ export async function buildApp({ config, db, mailer, webDistDir, logStream }: Bu
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
+    // A client has this long to send its whole request; a slow trickle cannot hold a connection forever.
+    requestTimeout: 60_000,
     // Ids are uuids; anything longer in a URL is malformed anyway.
     routerOptions: { maxParamLength: 200 },
     // Per-request log lines only at debug level: at info they cost more than the requests themselves.

@@ -23,6 +23,7 @@ const configSchema = z
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     SESSION_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(30)),
     AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
+    DB_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(10_000)),
     SHUTDOWN_TIMEOUT_S: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).default(10)),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
@@ -51,6 +52,7 @@ const configSchema = z
     publicUrl: c.PUBLIC_URL,
     sessionTtlDays: c.SESSION_TTL_DAYS,
     authRateLimit: c.AUTH_RATE_LIMIT,
+    statementTimeoutMs: c.DB_STATEMENT_TIMEOUT_MS,
     shutdownTimeoutS: c.SHUTDOWN_TIMEOUT_S,
     logLevel: c.LOG_LEVEL,
   }));

@@ -13,7 +13,7 @@ async function main() {
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   const handle = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs }
       : { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') },
   );
   await handle.migrate();

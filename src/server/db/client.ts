@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -27,19 +27,32 @@ export interface DatabaseHandle {
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations');
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** PostgreSQL cancels a statement that runs longer (DB_STATEMENT_TIMEOUT_MS); default 10 s. */
+      statementTimeoutMs?: number;
+      /** How long to wait for a new connection before giving up; default 5 s. */
+      connectTimeoutMs?: number;
+    }
   /** `dir` undefined = in memory (tests). */
   | { kind: 'pglite'; dir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
+    const statementTimeoutMs = target.statementTimeoutMs ?? 10_000;
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
+      connectionTimeoutMillis: target.connectTimeoutMs ?? 5_000,
+      // statement_timeout makes the server cancel a runaway statement; a server that is frozen cancels
+      // nothing, so the client also stops waiting a little later (query_timeout) instead of hanging.
+      query_timeout: statementTimeoutMs + 2_000,
       // JIT adds ~200 ms to large counts and buys nothing for our short queries. Bitmap scans (counts,
       // filtered lists) read scattered heap pages; letting PostgreSQL ask the disk for 64 at once
       // (instead of one by one) cut a cold count of 1,000 matches at 1M prompts from 96 to 35 ms.
-      options: '-c jit=off -c effective_io_concurrency=64',
+      options: `-c jit=off -c effective_io_concurrency=64 -c statement_timeout=${Math.round(statementTimeoutMs)}`,
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
@@ -91,7 +104,27 @@ export async function queryRows(db: Database, statement: SQL, prepare = false): 
   return (await client.query({ name, text, values: params })).rows;
 }
 
-/** Cheap liveness probe used by /healthz. */
-export async function pingDatabase(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
+/** Cheap probe used by /healthz: rejects when the database does not answer within `withinMs`. */
+export async function pingDatabase(db: Database, withinMs = 1_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the database did not answer within ${withinMs} ms`)), withinMs);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How many migrations the database has applied (drizzle's own bookkeeping table). */
+export async function appliedMigrationCount(db: Database): Promise<number> {
+  const rows = await queryRows(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** How many migrations this build ships (migrations/meta/_journal.json). */
+export function shippedMigrationCount(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
 }

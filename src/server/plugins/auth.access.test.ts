@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const someId = '00000000-0000-4000-8000-000000000000';
 /** The API routes as registered (Fastify adds a HEAD for every GET; those share the GET's options). */
 const apiRoutes = () =>
-  t.app.routeAccessTable.filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.url === '/healthz'));
+  t.app.routeAccessTable.filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.url === '/healthz' || r.url === '/readyz'));
 const concreteUrl = (url: string) => url.replace(/:[A-Za-z]+/g, someId);
 const routesWith = (access: RouteAccess) => apiRoutes().filter((r) => r.access === access);
 
@@ -34,6 +34,7 @@ describe('declared route access', () => {
     expect(routesWith('public').map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /api/business-units',
       'GET /healthz',
+      'GET /readyz',
       'POST /api/login',
       'POST /api/logout',
       'POST /api/password-reset/complete',

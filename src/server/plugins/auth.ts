@@ -47,7 +47,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Routes the API serves: every one of them must say who may call it. */
-const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/') || url === '/healthz';
+const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/') || url === '/healthz' || url === '/readyz';
 
 function checkDeclaration(route: RouteOptions): RouteAccess | undefined {
   const access = route.config?.access;

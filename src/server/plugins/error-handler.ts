@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, pgErrorCode } from '../errors';
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-errors';
 
 interface ErrorBody {
   message: string;
@@ -47,6 +48,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       status = 415;
       body = { message: 'Send the request body as application/json', code: 'unsupported_media_type' };
+    } else if (isDatabaseUnavailable(err)) {
+      status = 503;
+      body = { message: DATABASE_UNAVAILABLE_MESSAGE, code: 'database_unavailable' };
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      request.log.warn({ code: pgErrorCode(err) ?? (err as { code?: string }).code }, 'database unavailable');
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       body = { message: err.message, code: err.code ? err.code.toLowerCase() : 'bad_request' };

@@ -1,0 +1,36 @@
+import { pgErrorCode } from '../errors';
+
+/**
+ * SQLSTATE classes and codes that mean "the database cannot serve us now", not "this request is wrong":
+ * connection exceptions (class 08), the server shutting down, crashing or still starting (57P01–57P03),
+ * a statement cancelled by statement_timeout (57014) and too many connections (53300).
+ */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '57014', '53300']);
+/** Socket-level failures of the driver before any SQLSTATE exists. */
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+/** node-postgres reports its own time-outs and lost connections only in words. */
+const UNAVAILABLE_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /Connection terminated/i,
+  /Query read timeout/i,
+  /Client has encountered a connection error/i,
+  /the database did not answer within/i,
+];
+
+/** Whether an error (or any error it wraps) says the database is unreachable, down or too slow. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  if (code && (code.startsWith('08') || UNAVAILABLE_CODES.has(code))) return true;
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const { code: socketCode, message } = e as { code?: unknown; message?: unknown };
+    if (typeof socketCode === 'string' && UNAVAILABLE_SOCKET_CODES.has(socketCode)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Seconds a client should wait before retrying a call refused with database_unavailable. */
+export const DATABASE_RETRY_AFTER_S = 5;
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The server cannot reach its database. Please try again in a few seconds.';
