@@ -22,8 +22,11 @@ export class TcpProxy {
     return this.port;
   }
 
-  private relay(client: net.Socket) {
-    if (this.down) return client.destroy();
+  private relay(client: net.Socket): void {
+    if (this.down) {
+      client.destroy();
+      return;
+    }
     const upstream = net.connect(this.target.port, this.target.host);
     const pair: [net.Socket, net.Socket] = [client, upstream];
     this.pairs.add(pair);
