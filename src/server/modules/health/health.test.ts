@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { isDatabaseUnavailable } from '../../lib/database-errors';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -15,12 +16,12 @@ describe('health and readiness', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ status: 'ready' });
 
-    const [last] = (await t.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)).rows as Array<{ id: number; hash: string; created_at: string }>;
+    const [last] = await queryRows(t.db, sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
     await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last!.id}`);
     const pending = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(pending.statusCode).toBe(503);
     expect(pending.json()).toMatchObject({ code: 'migrations_pending' });
-    await t.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id}, ${last!.hash}, ${last!.created_at})`);
+    await t.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id as number}, ${last!.hash as string}, ${last!.created_at as string})`);
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 
