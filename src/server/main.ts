@@ -16,15 +16,16 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs }
       : { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') },
   );
-  await handle.migrate();
+  const bootstrapOutcome = await handle.withStartupLock(async () => {
+    await handle.migrate();
+    if (!config.adminEmail || !config.adminPassword) return undefined;
+    return ensureBootstrapAdmin(handle.db, config.adminEmail, config.adminPassword);
+  });
 
   const app = await buildApp({ config, db: handle.db });
   // The embedded database has no autovacuum to keep the planner's statistics.
   const statistics = handle.kind === 'pglite' ? keepEmbeddedStatistics(handle.db, (err) => app.log.warn({ err }, 'ANALYZE of the embedded database failed')) : null;
-  if (config.adminEmail && config.adminPassword) {
-    const outcome = await ensureBootstrapAdmin(handle.db, config.adminEmail, config.adminPassword);
-    app.log.info(`ADMIN_EMAIL ${config.adminEmail}: ${outcome}`);
-  }
+  if (bootstrapOutcome) app.log.info(`ADMIN_EMAIL ${config.adminEmail}: ${bootstrapOutcome}`);
 
   installGracefulShutdown({
     timeoutMs: config.shutdownTimeoutS * 1000,

@@ -21,8 +21,17 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies every pending migration in migrations/ (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, the bootstrap admin) while holding a PostgreSQL advisory lock, so
+   * instances starting together on one database take turns instead of racing (CREATE EXTENSION, the
+   * first migration's tables, the admin insert). The embedded database has one process by its lock file.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Advisory lock key of start-up work (an arbitrary constant, distinct from the app's other locks). */
+const STARTUP_LOCK = 7_201_002;
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations');
 
@@ -61,6 +70,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      async withStartupLock(work) {
+        // A session-level lock on a connection of its own, held for the whole of `work`.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -74,6 +97,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    withStartupLock: (work) => work(),
     close: () => client.close(),
   };
 }
