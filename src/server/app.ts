@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { adminBusinessUnitRoutes } from './modules/business-units/business-units.admin.routes';
 import { businessUnitRoutes } from './modules/business-units/business-units.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { formFieldRoutes } from './modules/form-fields/form-fields.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -30,12 +31,14 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Folder of the built client; defaults to dist/web. */
   webDistDir?: string;
+  /** The embedded database's data folder, for online backups; undefined on PostgreSQL. */
+  embeddedDataDir?: string;
   /** Where log lines go (tests read them); defaults to stdout. */
   logStream?: { write(line: string): void };
 }
 
 /** Builds the whole application: plugins, then modules. Never listens (main.ts does). */
-export async function buildApp({ config, db, mailer, webDistDir, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
@@ -73,6 +76,7 @@ export async function buildApp({ config, db, mailer, webDistDir, logStream }: Bu
   await app.register(formFieldRoutes);
   await app.register(adminUserRoutes);
   await app.register(exportRoutes);
+  await app.register(backupRoutes, { embeddedDataDir });
 
   await registerStaticSpa(app, webDistDir);
   return app;
