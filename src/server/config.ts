@@ -24,6 +24,9 @@ const configSchema = z
     SESSION_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(30)),
     AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
     DB_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(10_000)),
+    BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    BACKUP_INTERVAL_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 365).default(24)),
+    BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(7)),
     SHUTDOWN_TIMEOUT_S: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).default(10)),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
@@ -33,6 +36,9 @@ const configSchema = z
   .superRefine((c, ctx) => {
     if (c.PASSWORD_RESET_DELIVERY === 'email' && !c.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when PASSWORD_RESET_DELIVERY=email' });
+    }
+    if (c.BACKUP_DIR && c.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'backs up the embedded database only; with DATABASE_URL use pg_dump' });
     }
     if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });
@@ -53,6 +59,9 @@ const configSchema = z
     sessionTtlDays: c.SESSION_TTL_DAYS,
     authRateLimit: c.AUTH_RATE_LIMIT,
     statementTimeoutMs: c.DB_STATEMENT_TIMEOUT_MS,
+    backupDir: c.BACKUP_DIR,
+    backupIntervalHours: c.BACKUP_INTERVAL_HOURS,
+    backupKeep: c.BACKUP_KEEP,
     shutdownTimeoutS: c.SHUTDOWN_TIMEOUT_S,
     logLevel: c.LOG_LEVEL,
   }));

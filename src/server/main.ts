@@ -4,6 +4,9 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, acquireDataDirLock } from './lib/data-dir-lock';
 import { keepEmbeddedStatistics } from './lib/embedded-statistics';
+import { scheduleBackups } from './lib/backup-schedule';
+import { serveBackupSocket } from './lib/backup-socket';
+import { startEmbeddedBackup } from './lib/embedded-backup';
 import { installGracefulShutdown } from './lib/graceful-shutdown';
 import { ensureBootstrapAdmin } from './modules/auth/auth.service';
 import { countUsers } from './modules/users/users.repo';
@@ -22,15 +25,23 @@ async function main() {
     return ensureBootstrapAdmin(handle.db, config.adminEmail, config.adminPassword);
   });
 
-  const app = await buildApp({ config, db: handle.db });
+  const pgdataDir = handle.kind === 'pglite' ? path.join(config.dataDir, 'pglite') : undefined;
+  const app = await buildApp({ config, db: handle.db, embeddedDataDir: pgdataDir });
   // The embedded database has no autovacuum to keep the planner's statistics.
   const statistics = handle.kind === 'pglite' ? keepEmbeddedStatistics(handle.db, (err) => app.log.warn({ err }, 'ANALYZE of the embedded database failed')) : null;
   if (bootstrapOutcome) app.log.info(`ADMIN_EMAIL ${config.adminEmail}: ${bootstrapOutcome}`);
+  const backupSocket = pgdataDir ? serveBackupSocket(path.join(config.dataDir, 'backup.sock'), () => startEmbeddedBackup(handle.db, pgdataDir, { waitForRunning: true }), app.log) : null;
+  const backups =
+    pgdataDir && config.backupDir
+      ? scheduleBackups({ db: handle.db, pgdataDir, backupDir: config.backupDir, intervalHours: config.backupIntervalHours, keep: config.backupKeep, log: app.log })
+      : null;
 
   installGracefulShutdown({
     timeoutMs: config.shutdownTimeoutS * 1000,
     async drain() {
       await app.close();
+      backupSocket?.close();
+      await backups?.stop();
       statistics?.stop();
       await statistics?.idle();
       await handle.close();

@@ -87,6 +87,7 @@ async function addFiles(tar: Pack, root: string, files: string[]): Promise<void>
 }
 
 let backupRunning = false;
+let backupFinished: Promise<unknown> = Promise.resolve();
 
 export class BackupInProgressError extends Error {}
 
@@ -101,7 +102,9 @@ export interface RunningBackup {
  * Starts a backup of the embedded database in `pgdataDir`. Resolves once PostgreSQL has begun it (so a
  * refusal, such as another backup running, comes before any byte), with the stream to send on.
  */
-export async function startEmbeddedBackup(db: Database, pgdataDir: string): Promise<RunningBackup> {
+export async function startEmbeddedBackup(db: Database, pgdataDir: string, { waitForRunning = false } = {}): Promise<RunningBackup> {
+  // PostgreSQL allows one backup per session, and the embedded database has one session.
+  while (backupRunning && waitForRunning) await backupFinished;
   if (backupRunning) throw new BackupInProgressError('A backup is already running. Try again when it has finished.');
   backupRunning = true;
   try {
@@ -135,6 +138,7 @@ export async function startEmbeddedBackup(db: Database, pgdataDir: string): Prom
     }
   })();
   done.catch(() => {}); // the caller reads the outcome from `done`; never an unhandled rejection
+  backupFinished = done.catch(() => {});
   return { stream, done };
 }
 
