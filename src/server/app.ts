@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { serializeError } from './lib/error-log';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminBusinessUnitRoutes } from './modules/business-units/business-units.admin.routes';
@@ -37,7 +38,9 @@ export interface BuildAppOptions {
 /** Builds the whole application: plugins, then modules. Never listens (main.ts does). */
 export async function buildApp({ config, db, mailer, webDistDir, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
+    // Errors are logged through serializeError: a database error's message and detail carry the
+    // query's parameters (password hashes, emails), so only its code, constraint and table are kept.
+    logger: { level: config.logLevel, serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
     // Ids are uuids; anything longer in a URL is malformed anyway.
     routerOptions: { maxParamLength: 200 },
