@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -16,6 +15,7 @@ import { promptRoutes } from './modules/prompts/prompts.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
 
 declare module 'fastify' {
@@ -54,14 +54,7 @@ export async function buildApp({ config, db, mailer, webDistDir, logStream }: Bu
   app.decorate('db', db);
   app.decorate('config', config);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Over plain HTTP on a LAN address Chromium would rewrite assets to https and show a blank page.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerAuth(app);
 
