@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type Database, type DatabaseTarget, queryRows } from '../src/server/db/client';
-import { promptsChanged } from '../src/server/lib/prompt-derived-cache';
+import { afterPromptWrite } from '../src/server/lib/prompt-derived-cache';
 import type { RunStatement } from '../src/server/modules/prompts/prompts.list';
 
 export interface PreparedDatabase {
@@ -61,7 +61,7 @@ export async function explainedRun(db: Database, request: (run: RunStatement) =>
       times.push(plan[0]!['Planning Time'] + plan[0]!['Execution Time']);
       return queryRows(database, statement, prepare);
     };
-    promptsChanged(db);
+    afterPromptWrite(db);
     await request(run);
     if (i > 0) calls.push(times);
   }

@@ -1,8 +1,8 @@
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { serializeError } from './lib/error-log';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminBusinessUnitRoutes } from './modules/business-units/business-units.admin.routes';
@@ -16,6 +16,7 @@ import { promptRoutes } from './modules/prompts/prompts.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
 
 declare module 'fastify' {
@@ -40,7 +41,9 @@ export interface BuildAppOptions {
 /** Builds the whole application: plugins, then modules. Never listens (main.ts does). */
 export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
+    // Errors are logged through serializeError: a database error's message and detail carry the
+    // query's parameters (password hashes, emails), so only its code, constraint and table are kept.
+    logger: { level: config.logLevel, serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
     // A client has this long to send its whole request; a slow trickle cannot hold a connection forever.
     requestTimeout: 60_000,
@@ -56,14 +59,7 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   app.decorate('db', db);
   app.decorate('config', config);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Over plain HTTP on a LAN address Chromium would rewrite assets to https and show a blank page.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerAuth(app);
 

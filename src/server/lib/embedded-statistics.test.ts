@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { keepEmbeddedStatistics } from './embedded-statistics';
-import { promptsChanged } from './prompt-derived-cache';
+import { afterPromptWrite } from './prompt-derived-cache';
 
 describe('statistics of the embedded database (no autovacuum)', () => {
   let t: TestApp;
@@ -38,18 +38,18 @@ describe('statistics of the embedded database (no autovacuum)', () => {
 
     // 57 writes: under the threshold (50 + 8), so nothing runs yet.
     await addPrompts(200, 'Second');
-    for (let i = 0; i < 57; i++) promptsChanged(t.db);
+    for (let i = 0; i < 57; i++) afterPromptWrite(t.db);
     await statistics.idle();
     expect((await analysed()).rows).toBe(80);
     // The 58th write crosses it.
-    promptsChanged(t.db);
+    afterPromptWrite(t.db);
     await statistics.idle();
     expect(await analysed()).toEqual({ rows: 280, elems: '{t:First,t:Second,u:}' });
 
     // Writes after stop() are not counted.
     statistics.stop();
     await addPrompts(100, 'Third');
-    for (let i = 0; i < 200; i++) promptsChanged(t.db);
+    for (let i = 0; i < 200; i++) afterPromptWrite(t.db);
     await statistics.idle();
     expect((await analysed()).rows).toBe(280);
   });

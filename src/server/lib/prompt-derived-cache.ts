@@ -1,10 +1,24 @@
+import { is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 
 const allCaches = new Set<PromptDerivedCache<unknown>>();
 
 /**
+ * How many prompt writes each database has seen in this process. A value read before a write must not
+ * be kept after it: whoever computes one reads the generation first and stores the value only if the
+ * generation is still the same (see `PromptDerivedCache.set`).
+ */
+const generations = new WeakMap<Database, number>();
+
+/** The current prompt-write generation of `db` (read it before computing a value to cache). */
+export function promptsGeneration(db: Database): number {
+  return generations.get(db) ?? 0;
+}
+
+/**
  * Values derived from the prompts table (sidebar counts, list totals) that cost more to compute than
- * to keep. They are kept per database for a short while and dropped by `promptsChanged` on every
+ * to keep. They are kept per database for a short while and dropped by `afterPromptWrite` on every
  * prompt write in this process; the lifetime bounds how stale they can be when several processes
  * share one PostgreSQL server.
  */
@@ -23,27 +37,45 @@ export class PromptDerivedCache<V> {
     if (!keptOnWrites) allCaches.add(this as PromptDerivedCache<unknown>);
   }
 
+  /** The generation to pass to `set` for a value about to be computed. */
+  generation(db: Database): number {
+    return promptsGeneration(db);
+  }
+
   /** The cached value, if still fresh. */
   peek(db: Database, key: string): Promise<V> | undefined {
     const entry = this.byDatabase.get(db)?.get(key);
     return entry && entry.until > Date.now() ? entry.value : undefined;
   }
 
-  set(db: Database, key: string, value: Promise<V>): void {
+  /**
+   * Keeps `value`, computed from what the database held at generation `since` (read before the
+   * computation began). A prompt write since then makes it stale from birth, so it is not kept.
+   */
+  set(db: Database, key: string, value: Promise<V>, since: number): void {
+    if (since !== promptsGeneration(db)) return;
     let entries = this.byDatabase.get(db);
     if (!entries) this.byDatabase.set(db, (entries = new Map()));
     if (entries.size >= this.maxEntries) entries.clear();
-    entries.set(key, { until: Date.now() + this.ttlMs, value });
+    const entry = { until: Date.now() + this.ttlMs, value };
+    entries.set(key, entry);
+    const map = entries;
     // A failed computation is not remembered.
-    value.catch(() => entries.delete(key));
+    value.catch(() => {
+      if (map.get(key) === entry) map.delete(key);
+    });
   }
 
-  /** The cached value, or `compute()`'s, which is then kept. */
+  /**
+   * The cached value, or `compute()`'s, which is kept at once so that concurrent callers share it.
+   * A write while it runs drops it (the entry is cleared), so it never outlives the write.
+   */
   get(db: Database, key: string, compute: () => Promise<V>): Promise<V> {
     const cached = this.peek(db, key);
     if (cached) return cached;
+    const since = promptsGeneration(db);
     const value = compute();
-    this.set(db, key, value);
+    this.set(db, key, value, since);
     return value;
   }
 
@@ -60,8 +92,25 @@ export function onPromptsChanged(listener: (db: Database) => void): () => void {
   return () => changeListeners.delete(listener);
 }
 
-/** Called after every write that changes prompts (or the names they carry). */
-export function promptsChanged(db: Database): void {
+/**
+ * The one way derived prompt values are invalidated: call it with the root database once the write
+ * (its whole transaction) has committed, after any write that changes prompts or the names and units
+ * they show. Called earlier, a reader could still compute from the old rows and keep the result;
+ * called with a transaction object, it would drop nothing, as the caches are keyed by the root database.
+ * (Other processes sharing the database are to be told from here too.)
+ */
+export function afterPromptWrite(db: Database): void {
+  if (is(db, PgTransaction)) throw new Error('afterPromptWrite needs the root database, after the transaction has committed');
+  generations.set(db, promptsGeneration(db) + 1);
   for (const cache of allCaches) cache.clear(db);
   for (const listener of changeListeners) listener(db);
+}
+
+/**
+ * Runs `write` in a transaction on the root database `db`, then calls `afterPromptWrite` whether it
+ * committed or failed (a failure while committing may still have committed; a spare invalidation
+ * costs one recomputation).
+ */
+export function promptWriteTransaction<T>(db: Database, write: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(write).finally(() => afterPromptWrite(db));
 }

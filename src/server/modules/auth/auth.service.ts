@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/crypto';
+import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { countUsers, findUserByEmail, insertUser, syncAuthorName, updateUser } from '../users/users.repo';
 import { createSession, revokeUserSessions } from './sessions.repo';
@@ -71,18 +72,19 @@ export async function changePassword(
 }
 
 export async function updateProfile(db: Database, user: UserRow, input: ProfileInput): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
-    const updated = await updateUser(tx, user.id, {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      businessUnit,
-    });
-    if (input.firstName !== user.firstName || input.lastName !== user.lastName) {
-      await syncAuthorName(tx, user.id, input.firstName, input.lastName);
-    }
-    return updated!;
-  });
+  const renamed = input.firstName !== user.firstName || input.lastName !== user.lastName;
+  return db
+    .transaction(async (tx) => {
+      const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
+      const updated = await updateUser(tx, user.id, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        businessUnit,
+      });
+      if (renamed) await syncAuthorName(tx, user.id, input.firstName, input.lastName);
+      return updated!;
+    })
+    .finally(() => renamed && afterPromptWrite(db));
 }
 
 /** At start: make sure ADMIN_EMAIL exists with role admin (its password is set only when created). */

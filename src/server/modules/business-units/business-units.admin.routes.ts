@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { businessUnitInputSchema, businessUnitSchema } from '../../../shared/schemas/business-units';
 import { uuidParamsSchema } from '../../../shared/schemas/common';
 import { requireAdmin } from '../../plugins/auth';
-import { promptsChanged } from '../../lib/prompt-derived-cache';
 import { createBusinessUnit, deleteBusinessUnit, getBusinessUnits, renameBusinessUnit } from './business-units.service';
 
 export async function adminBusinessUnitRoutes(app: FastifyInstance) {
@@ -26,9 +25,7 @@ export async function adminBusinessUnitRoutes(app: FastifyInstance) {
     { config: admin, schema: { params: uuidParamsSchema, body: businessUnitInputSchema, response: { 200: businessUnitSchema } } },
     async (request) => {
       requireAdmin(request);
-      const unit = await renameBusinessUnit(app.db, request.params.id, request.body.name);
-      promptsChanged(app.db);
-      return unit;
+      return renameBusinessUnit(app.db, request.params.id, request.body.name);
     },
   );
 

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { businessUnits, prompts, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
+import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { forgetCachedSessions } from '../auth/sessions.repo';
 import {
   type BusinessUnitRow,
@@ -34,7 +35,10 @@ export async function createBusinessUnit(db: Database, name: string): Promise<Bu
   return toBusinessUnit(await insertBusinessUnitIfMissing(db, name));
 }
 
-/** Renames a unit and carries the new name to users and prompts in the same transaction. */
+/**
+ * Renames a unit and carries the new name to users and prompts in the same transaction; the derived
+ * prompt values are dropped once it has committed.
+ */
 export async function renameBusinessUnit(db: Database, id: string, name: string): Promise<BusinessUnit> {
   return db.transaction(async (tx) => {
     const [unit] = await tx.select().from(businessUnits).where(eq(businessUnits.id, id)).limit(1);
@@ -47,7 +51,10 @@ export async function renameBusinessUnit(db: Database, id: string, name: string)
       await tx.update(prompts).set({ userBusinessUnit: name }).where(eq(prompts.userBusinessUnit, unit.name));
     }
     return toBusinessUnit(renamed!);
-  }).finally(forgetCachedSessions);
+  }).finally(() => {
+    forgetCachedSessions();
+    afterPromptWrite(db);
+  });
 }
 
 /** Deletes an unreferenced unit; one that users or prompts still name is refused with the counts. */

@@ -228,12 +228,14 @@ function matchSetStatement({ keys, direction, limit, item, walk }: MatchSetParts
 export async function listPromptPage(db: Database, { query, ownerId, viewer, fresh = false }: ListOptions, run: RunStatement = runStatement): Promise<ListPage> {
   const terms = searchTerms(query.search);
   const key = totalsKey(query, ownerId);
+  // Read before counting: a total counted across a prompt write is not kept (it may predate the write).
+  const since = listTotals.generation(db);
   // A search is counted first: the count decides between relevance and recency, and typo matching.
   const recent = fresh ? undefined : listTotals.peek(db, key);
   let counted = recent ? await recent : undefined;
   if (!counted && terms) {
     counted = await countMatches(db, query, ownerId, run);
-    listTotals.set(db, key, Promise.resolve(counted));
+    listTotals.set(db, key, Promise.resolve(counted), since);
   }
   const where = promptWhere(query, ownerId, counted?.typos);
 
@@ -298,7 +300,7 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
     [row] = await run(db, pageStatement(sql`(${pageItems(null)})`, counted ? sql`null::int` : cappedCount(keys.where, COUNT_CAP, keys.from), limit), unfiltered);
   }
   const { total, lowerBound } = counted ?? toTotal(Number(row!.total), COUNT_CAP);
-  if (!counted) listTotals.set(db, key, Promise.resolve({ typos: false, total, lowerBound }));
+  if (!counted) listTotals.set(db, key, Promise.resolve({ typos: false, total, lowerBound }), since);
   const hasMore = Number(row!.fetched) > limit;
   return {
     itemsJson: String(row!.items),

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptListQuerySchema } from '../../../shared/schemas/prompts';
 import { queryRows } from '../../db/client';
-import { promptsChanged } from '../../lib/prompt-derived-cache';
+import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { listPromptPage, type RunStatement, runStatement } from './prompts.list';
 import { estimateFilterMatches, type FacetStats, MATCH_SET_CAP, useMatchSet } from './prompts.match-set';
@@ -70,7 +70,7 @@ describe('filtered first pages read from the match set', () => {
              timestamptz '2026-01-01' + least(g, 399 - 57) * interval '1 minute'
       from generate_series(1, 400) g`);
     await t.db.execute(sql`analyze prompts`);
-    promptsChanged(t.db);
+    afterPromptWrite(t.db);
   });
   afterAll(() => t.close());
 
@@ -111,7 +111,7 @@ describe('filtered first pages read from the match set', () => {
     await t.db.execute(sql`insert into prompts (title, content, user_id, ai_models, tags, updated_at)
       select 'Suddenly common ' || g, 'text', ${u.user.id}::uuid, '{ChatGPT}', '{Rare}', timestamptz '2025-01-01' + g * interval '1 second'
       from generate_series(1, ${MATCH_SET_CAP + 1}) g`);
-    promptsChanged(t.db);
+    afterPromptWrite(t.db);
     const query = promptListQuerySchema.parse({ tags: 'Rare' });
     expect(await useMatchSet(t.db, query, 50)).toBe(true);
     const first = await page('tags=Rare&limit=4');

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { listBusinessUnits } from '../business-units/business-units.repo';
-import { PromptDerivedCache, promptsChanged } from '../../lib/prompt-derived-cache';
+import { afterPromptWrite, PromptDerivedCache, promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import { isCustomField, validateCustomFields } from './prompts.custom-fields';
@@ -128,17 +128,14 @@ function duplicateTitle(err: unknown): never {
 
 export async function createPrompt(db: Database, author: UserRow, data: PromptData): Promise<Prompt> {
   if (!canCreatePrompt(author)) throw forbidden('Read-only members cannot create prompts');
-  const row = await db
-    .transaction(async (tx) => {
-      const values = await preparePrompt(tx, data, author);
-      const [inserted] = await tx
-        .insert(prompts)
-        .values({ ...values, userId: author.id, authorName: `${author.firstName} ${author.lastName}`.trim() })
-        .returning();
-      return inserted!;
-    })
-    .catch(duplicateTitle);
-  promptsChanged(db);
+  const row = await promptWriteTransaction(db, async (tx) => {
+    const values = await preparePrompt(tx, data, author);
+    const [inserted] = await tx
+      .insert(prompts)
+      .values({ ...values, userId: author.id, authorName: `${author.firstName} ${author.lastName}`.trim() })
+      .returning();
+    return inserted!;
+  }).catch(duplicateTitle);
   return toPrompt(row, author, author);
 }
 
@@ -154,23 +151,23 @@ async function editable(db: Database, viewer: UserRow, id: string) {
 export async function updatePrompt(db: Database, viewer: UserRow, id: string, data: PromptData): Promise<Prompt> {
   const found = await editable(db, viewer, id);
   const authorRow = (await db.select().from(users).where(eq(users.id, found.prompt.userId)).limit(1))[0]!;
-  const row = await db
-    .transaction(async (tx) => {
-      const values = await preparePrompt(tx, data, authorRow, found.prompt);
-      const [updated] = await tx
-        .update(prompts)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(prompts.id, id))
-        .returning();
-      return updated!;
-    })
-    .catch(duplicateTitle);
-  promptsChanged(db);
+  const row = await promptWriteTransaction(db, async (tx) => {
+    const values = await preparePrompt(tx, data, authorRow, found.prompt);
+    const [updated] = await tx
+      .update(prompts)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(prompts.id, id))
+      .returning();
+    return updated!;
+  }).catch(duplicateTitle);
   return toPrompt(row, found, viewer);
 }
 
 export async function deletePrompt(db: Database, viewer: UserRow, id: string): Promise<void> {
   await editable(db, viewer, id);
-  await db.delete(prompts).where(eq(prompts.id, id));
-  promptsChanged(db);
+  try {
+    await db.delete(prompts).where(eq(prompts.id, id));
+  } finally {
+    afterPromptWrite(db);
+  }
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { prompts, type UserRow, users } from '../../db/schema';
 import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { hashPassword } from '../../lib/crypto';
+import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { forgetCachedSessions, revokeUserSessions } from '../auth/sessions.repo';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { toPublicUser } from './users.presenter';
@@ -61,15 +62,15 @@ export async function updateUserAsAdmin(db: Database, actor: UserRow, id: string
   if (target.role === 'admin' && input.role !== 'admin' && (await countAdmins(db, target.id)) === 0) {
     throw conflict('The last administrator cannot be demoted. Make another user an admin first.', 'last_admin');
   }
+  const renamed = input.firstName !== target.firstName || input.lastName !== target.lastName;
   return db
     .transaction(async (tx) => {
       const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
       const updated = await updateUser(tx, id, { ...input, businessUnit });
-      if (input.firstName !== target.firstName || input.lastName !== target.lastName) {
-        await syncAuthorName(tx, id, input.firstName, input.lastName);
-      }
+      if (renamed) await syncAuthorName(tx, id, input.firstName, input.lastName);
       return updated!;
     })
+    .finally(() => renamed && afterPromptWrite(db))
     .catch(emailTaken);
 }
 
@@ -116,5 +117,9 @@ export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string
     }
     await tx.delete(users).where(eq(users.id, id));
     return { transferred };
-  }).finally(forgetCachedSessions);
+  }).finally(() => {
+    forgetCachedSessions();
+    // Their prompts left the lists (or changed author), after commit.
+    afterPromptWrite(db);
+  });
 }

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { prompts, users, type UserRow } from '../../db/schema';
-import { promptsChanged } from '../../lib/prompt-derived-cache';
 import { forgetCachedSessions } from '../auth/sessions.repo';
 
 export type NewUser = typeof users.$inferInsert;
@@ -41,11 +40,13 @@ export async function countUsers(db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Prompts keep a copy of their author's name for search; rewrite it when the name changes. */
+/**
+ * Prompts keep a copy of their author's name for search; rewrite it when the name changes. The caller
+ * calls `afterPromptWrite` with the root database once its transaction has committed.
+ */
 export async function syncAuthorName(db: Database, userId: string, firstName: string, lastName: string) {
   await db
     .update(prompts)
     .set({ authorName: `${firstName} ${lastName}`.trim() })
     .where(eq(prompts.userId, userId));
-  promptsChanged(db);
 }

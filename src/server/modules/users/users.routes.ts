@@ -5,7 +5,6 @@ import { publicUserSchema } from '../../../shared/schemas/auth';
 import { uuidParamsSchema } from '../../../shared/schemas/common';
 import { adminUserInputSchema, adminUserSchema, deleteUserQuerySchema, temporaryPasswordResponseSchema } from '../../../shared/schemas/users';
 import { requireAdmin } from '../../plugins/auth';
-import { promptsChanged } from '../../lib/prompt-derived-cache';
 import {
   createUserAsAdmin,
   deleteUserAsAdmin,
@@ -41,7 +40,6 @@ export async function adminUserRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = requireAdmin(request);
       const { transferred } = await deleteUserAsAdmin(app.db, actor, request.params.id, request.query.transferTo);
-      promptsChanged(app.db);
       return { message: 'User deleted successfully', transferred };
     },
   );
