@@ -37,6 +37,7 @@ export interface BuildAppOptions {
 /** Builds the whole application: plugins, then modules. Never listens (main.ts does). */
 export async function buildApp({ config, db, mailer, webDistDir, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    trustProxy: config.trustProxy,
     logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
     // Ids are uuids; anything longer in a URL is malformed anyway.

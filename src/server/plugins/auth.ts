@@ -26,7 +26,7 @@ export function registerAuth(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request);
-    const session = token ? await findSessionUser(app.db, token) : undefined;
+    const session = token ? await findSessionUser(app.db, token, app.config.sessionIdleDays) : undefined;
     if (session) {
       request.user = session.user;
       request.sessionId = session.sid;
