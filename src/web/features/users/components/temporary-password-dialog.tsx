@@ -1,7 +1,9 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
 
 export interface TemporaryPassword {
   email: string;
@@ -22,6 +24,7 @@ const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', tim
  */
 export function TemporaryPasswordDialog({ temporary, onClose }: Props) {
   const [copied, setCopied] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => setCopied(false), [temporary?.password]);
 
   const copy = async () => {
@@ -30,9 +33,8 @@ export function TemporaryPasswordDialog({ temporary, onClose }: Props) {
       await navigator.clipboard.writeText(temporary.password);
       setCopied(true);
     } catch {
-      // Clipboard refused (no permission or plain HTTP): select the text so Ctrl+C works.
-      const el = document.getElementById('temporary-password-value');
-      if (el) window.getSelection()?.selectAllChildren(el);
+      // Clipboard refused (no permission, or plain HTTP on a LAN address): select the text for Ctrl+C.
+      input.current?.select();
     }
   };
 
@@ -40,19 +42,24 @@ export function TemporaryPasswordDialog({ temporary, onClose }: Props) {
     <Dialog open={Boolean(temporary)} onOpenChange={(o) => !o && onClose()}>
       <DialogContent title="Temporary password" description={`Give this password to ${temporary?.email ?? ''}. It is shown only once.`}>
         <div className="space-y-4">
-          <div className="flex items-center gap-2">
-            <code
-              id="temporary-password-value"
-              aria-label="Temporary password"
-              className="flex-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-center font-mono text-lg tracking-wider text-slate-900 select-all"
-            >
-              {temporary?.password}
-            </code>
-            <Button variant="secondary" onClick={() => void copy()} aria-label="Copy temporary password">
-              {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          </div>
+          <FormField label="Temporary password">
+            {(control) => (
+              <div className="flex items-center gap-2">
+                <Input
+                  {...control}
+                  ref={input}
+                  readOnly
+                  value={temporary?.password ?? ''}
+                  onFocus={(e) => e.currentTarget.select()}
+                  className="flex-1 text-center font-mono text-lg tracking-wider"
+                />
+                <Button variant="secondary" onClick={() => void copy()}>
+                  {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              </div>
+            )}
+          </FormField>
           <p className="text-sm text-slate-600">
             They must change it when they sign in. It expires on{' '}
             <strong className="font-medium text-slate-900">{temporary ? expiryFormat.format(new Date(temporary.expiresAt)) : ''}</strong>; after that an
