@@ -37,17 +37,13 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
       { key: `${route}:ip:${ip}`, limit: perIp },
     ]);
   /** Sign-up and reset requests create rows or send mail: AUTH_RATE_LIMIT a minute per IP. */
-  const limitCreation = (route: string, ip: string, email: string, reply: Reply) =>
-    limiter.hit(reply, [
-      { key: `${route}:ip+account:${ip}:${email.trim().toLowerCase()}`, limit: perAccount },
-      { key: `${route}:ip:${ip}`, limit: perAccount },
-    ]);
+  const limitCreation = (route: string, ip: string, reply: Reply) => limiter.hit(reply, [{ key: `${route}:ip:${ip}`, limit: perAccount }]);
 
   r.post(
     '/api/register',
     { schema: { body: registerSchema, response: { 201: registerResponseSchema } } },
     async (request, reply) => {
-      limitCreation('register', request.ip, request.body.email, reply);
+      limitCreation('register', request.ip, reply);
       const { token, user, firstAdmin } = await register(app.db, app.config, request.body);
       return reply.status(201).send({ token, user: toPublicUser(user), firstAdmin });
     },
@@ -92,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
     '/api/password-reset/request',
     { schema: { body: passwordResetRequestSchema, response: { 200: passwordResetRequestResponseSchema } } },
     async (request, reply) => {
-      limitCreation('reset', request.ip, request.body.email, reply);
+      limitCreation('reset', request.ip, reply);
       return requestPasswordReset(app.db, request.body.email, {
         config: app.config,
         mailer: opts.mailer,
