@@ -41,6 +41,7 @@ export interface BuildAppOptions {
 /** Builds the whole application: plugins, then modules. Never listens (main.ts does). */
 export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    trustProxy: config.trustProxy,
     // Errors are logged through serializeError: a database error's message and detail carry the
     // query's parameters (password hashes, emails), so only its code, constraint and table are kept.
     logger: { level: config.logLevel, serializers: { err: serializeError }, ...(logStream ? { stream: logStream } : {}) },

@@ -18,7 +18,7 @@ describe('loadConfig', () => {
 
   it('delivers reset links by email when SMTP is configured', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://mail:25' }).passwordResetDelivery).toBe('email');
-    expect(loadConfig({ SMTP_URL: 'smtp://mail:25', PASSWORD_RESET_DELIVERY: 'response' }).passwordResetDelivery).toBe('response');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail:25', PASSWORD_RESET_DELIVERY: 'response', HOST: '127.0.0.1' }).passwordResetDelivery).toBe('response');
   });
 
   it('stops with a message naming every bad variable', () => {
@@ -36,5 +36,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ PASSWORD_RESET_DELIVERY: 'email' })).toThrow(/SMTP_URL/);
     expect(loadConfig({ ADMIN_EMAIL: ' Boss@Example.com ', ADMIN_PASSWORD: 'longenough' }).adminEmail).toBe('boss@example.com');
+  });
+
+  it('refuses PASSWORD_RESET_DELIVERY=response unless HOST is a loopback address, saying why', () => {
+    for (const HOST of ['127.0.0.1', '::1', 'localhost', '127.0.0.2']) {
+      expect(loadConfig({ PASSWORD_RESET_DELIVERY: 'response', HOST }).passwordResetDelivery).toBe('response');
+    }
+    for (const HOST of [undefined, '0.0.0.0', '192.168.1.10', '::']) {
+      expect(() => loadConfig({ PASSWORD_RESET_DELIVERY: 'response', HOST })).toThrow(/PASSWORD_RESET_DELIVERY.*loopback/);
+    }
+  });
+
+  it('reads SESSION_IDLE_DAYS, TEMP_PASSWORD_TTL_HOURS and TRUST_PROXY with safe defaults', () => {
+    expect(loadConfig({})).toMatchObject({ sessionIdleDays: 7, tempPasswordTtlHours: 72, trustProxy: false });
+    const c = loadConfig({ SESSION_IDLE_DAYS: '2', TEMP_PASSWORD_TTL_HOURS: '24', TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' });
+    expect(c).toMatchObject({ sessionIdleDays: 2, tempPasswordTtlHours: 24, trustProxy: ['10.0.0.1', '192.168.0.0/16'] });
+    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
+    expect(typeof hops).toBe('function');
+    expect((hops as (a: string, hop: number) => boolean)('10.0.0.1', 0)).toBe(true);
+    expect((hops as (a: string, hop: number) => boolean)('10.0.0.1', 1)).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/);
+  });
+
+  it('applies the password policy to ADMIN_PASSWORD', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD: must be at least 8/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'x'.repeat(257) })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Boss@Example.com' })).toThrow(/ADMIN_PASSWORD: Password must not be your email/);
   });
 });

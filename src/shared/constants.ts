@@ -24,8 +24,9 @@ export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 export const KNOWN_FIELD_NAMES = ['title', 'content', 'notes', 'aiModels', 'tags', 'userBusinessUnit'] as const;
 export type KnownFieldName = (typeof KNOWN_FIELD_NAMES)[number];
 
+/** Every path that sets a password applies these bounds (see password-policy.ts). */
 export const MIN_PASSWORD_LENGTH = 8;
-export const MIN_MENU_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 256;
 export const MAX_TEXT_LENGTH = 200;
 export const MAX_LONG_TEXT_LENGTH = 100_000;
 

@@ -1,9 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** A URL-safe random token of 256 bits. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** No 0/o, 1/l/i: a temporary password is read aloud or copied by hand without mistakes. */
+const READABLE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A random temporary password such as "k7pq-3mxa-wt9e-h2rd": 16 characters, about 79 bits. */
+export function newTemporaryPassword(): string {
+  const group = () => Array.from({ length: 4 }, () => READABLE_ALPHABET[randomInt(READABLE_ALPHABET.length)]).join('');
+  return [group(), group(), group(), group()].join('-');
 }
 
 /** Tokens are stored only as their SHA-256, so a copy of the database cannot be replayed. */

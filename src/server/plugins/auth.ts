@@ -81,7 +81,7 @@ export function registerAuth(app: FastifyInstance): void {
     // Unmatched URLs (the SPA and JSON 404 handler) and static files declare nothing: nothing to check.
     if (!access) return;
     const token = bearerToken(request);
-    const session = token ? await findSessionUser(app.db, token) : undefined;
+    const session = token ? await findSessionUser(app.db, token, app.config.sessionIdleDays) : undefined;
     if (session) {
       request.user = session.user;
       request.sessionId = session.sid;

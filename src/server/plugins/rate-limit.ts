@@ -2,29 +2,39 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '../errors';
 
 /**
- * Fixed one-minute windows counted in memory. Sign-in, sign-up and reset requests are counted both
- * per client IP and per email address, so neither one IP nor a spread of IPs can hammer one account.
+ * How many times the per-key allowance one client address gets, summed over every account it tries.
+ * Keys per (IP, account) stop guessing at one account; this wider per-IP key stops spraying many
+ * accounts, while an office behind one NAT address can still sign in a roomful of people.
+ */
+export const PER_IP_MULTIPLIER = 10;
+
+/** One counter to bump: its key and how many attempts a minute it allows. */
+export interface AttemptKey {
+  key: string;
+  limit: number;
+}
+
+/**
+ * Fixed one-minute windows counted in memory. Never counted per email alone: then anyone could lock
+ * the real owner out of an account by guessing wrongly from anywhere.
  */
 export class AttemptLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
-  constructor(
-    private readonly limitPerMinute: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly now: () => number = Date.now) {}
 
-  /** Counts one attempt under each key; throws a 429 when any key is over its limit. */
-  hit(reply: FastifyReply, keys: string[]): void {
+  /** Counts one attempt under each key; throws a 429 with Retry-After when any key is over its limit. */
+  hit(reply: FastifyReply, keys: AttemptKey[]): void {
     const now = this.now();
     let retryAfterMs = 0;
-    for (const key of keys) {
+    for (const { key, limit } of keys) {
       let window = this.windows.get(key);
       if (!window || window.resetAt <= now) {
         window = { count: 0, resetAt: now + 60_000 };
         this.windows.set(key, window);
       }
       window.count++;
-      if (window.count > this.limitPerMinute) retryAfterMs = Math.max(retryAfterMs, window.resetAt - now);
+      if (window.count > limit) retryAfterMs = Math.max(retryAfterMs, window.resetAt - now);
     }
     if (this.windows.size > 50_000) this.sweep(now);
     if (retryAfterMs > 0) {

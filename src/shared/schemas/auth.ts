@@ -1,18 +1,25 @@
 import { z } from 'zod';
-import { MIN_MENU_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from '../constants';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from '../constants';
+import { isPersonalPassword, PASSWORD_MESSAGES, type PasswordOwner } from '../password-policy';
 import { emailSchema, requiredText } from './common';
 
-const MAX_PASSWORD_LENGTH = 256;
-const password = (min: number, message: string) =>
-  z.string({ error: message }).min(min, message).max(MAX_PASSWORD_LENGTH, 'Password is too long');
+/** A new password: the shared length rule with the shared messages. */
+const newPassword = z
+  .string({ error: PASSWORD_MESSAGES.tooShort })
+  .min(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort)
+  .max(MAX_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooLong);
 
-export const registerSchema = z.object({
-  email: emailSchema,
-  password: password(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters'),
-  firstName: requiredText('First name is required'),
-  lastName: requiredText('Last name is required'),
-  businessUnit: requiredText('Business unit is required'),
-});
+export const registerSchema = z
+  .object({
+    email: emailSchema,
+    password: newPassword,
+    firstName: requiredText('First name is required'),
+    lastName: requiredText('Last name is required'),
+    businessUnit: requiredText('Business unit is required'),
+  })
+  .superRefine((v, ctx) => {
+    if (isPersonalPassword(v.password, v)) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGES.personal });
+  });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
@@ -33,36 +40,28 @@ const currentPassword = z
   .min(1, 'Current password is required')
   .max(MAX_PASSWORD_LENGTH);
 
-/** POST /api/change-password: the forced dialog after login (new password ≥ 8). */
-export const forcedChangePasswordSchema = z.object({
-  currentPassword,
-  newPassword: password(MIN_PASSWORD_LENGTH, 'New password must be at least 8 characters'),
-});
-
-/** PUT /api/change-password: the user menu dialog (new password ≥ 6). */
-export const menuChangePasswordSchema = z.object({
-  currentPassword,
-  newPassword: password(MIN_MENU_PASSWORD_LENGTH, 'Password must be at least 6 characters'),
-});
+/** POST (the forced dialog) and PUT (the menu dialog) /api/change-password: one rule for both. */
+export const changePasswordSchema = z.object({ currentPassword, newPassword });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 const confirmPassword = z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password');
 const passwordsMatch = (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword;
 const mismatch = { message: "Passwords don't match", path: ['confirmPassword'] };
 
-/** Client forms add a confirmation field to the two change-password calls. */
-export const forcedChangePasswordFormSchema = forcedChangePasswordSchema
-  .extend({ confirmPassword })
-  .refine(passwordsMatch, mismatch);
-export const menuChangePasswordFormSchema = menuChangePasswordSchema
-  .extend({ confirmPassword })
-  .refine(passwordsMatch, mismatch);
+/** The change-password dialogs add a confirmation, and check the signed-in user's own name and email. */
+export function changePasswordFormSchema(owner: PasswordOwner) {
+  return changePasswordSchema
+    .extend({ confirmPassword })
+    .refine(passwordsMatch, mismatch)
+    .refine((v) => !isPersonalPassword(v.newPassword, owner), { message: PASSWORD_MESSAGES.personal, path: ['newPassword'] });
+}
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 
 export const passwordResetCompleteSchema = z
   .object({
     token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(512),
-    newPassword: password(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters'),
+    newPassword,
     confirmPassword,
   })
   .refine(passwordsMatch, mismatch);

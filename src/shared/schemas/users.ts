@@ -15,20 +15,19 @@ export type AdminUserInput = z.input<typeof adminUserInputSchema>;
 export const adminUserSchema = publicUserSchema.extend({ promptCount: z.number() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** Create and reset answer the temporary password so the admin can pass it on. */
+/**
+ * Create and reset answer a random temporary password, once, so the admin can pass it on; it is never
+ * stored in clear and expires after TEMP_PASSWORD_TTL_HOURS.
+ */
 export const temporaryPasswordResponseSchema = z.object({
   user: publicUserSchema,
   temporaryPassword: z.string(),
+  temporaryPasswordExpiresAt: z.string(),
   message: z.string(),
 });
 
 export const deleteUserQuerySchema = z.object({
   transferTo: z.uuid({ error: 'transferTo must be a user id' }).optional(),
 });
-
-/** §4: the initial password is first and last name joined, in lowercase. */
-export function initialPassword(firstName: string, lastName: string): string {
-  return `${firstName}${lastName}`.toLowerCase();
-}
 
 export const OWN_ROLE_MESSAGE = 'You cannot change your own admin role. Ask another admin to modify your role if needed.';

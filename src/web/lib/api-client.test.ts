@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, pathFromQueryKey } from './api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, errorMessage, pathFromQueryKey, setPasswordChangeRequiredHandler } from './api-client';
 import { safeNextPath } from './paths';
 import { formatDate } from './utils';
 
@@ -36,5 +36,34 @@ describe('formatDate', () => {
   it('formats like "Nov 22, 2026"', () => {
     expect(formatDate('2026-11-22T12:00:00Z')).toBe('Nov 22, 2026');
     expect(formatDate(null)).toBe('Unknown');
+  });
+});
+
+describe('password_change_required', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  // The browser's fetch answers like the server does while a temporary password is unchanged.
+  const answer = (status: number, json: object) =>
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } })));
+
+  it('calls the installed handler when any call answers 403 with that code, and exposes the code', async () => {
+    const handler = vi.fn();
+    const uninstall = setPasswordChangeRequiredHandler(handler);
+    answer(403, { message: 'Change your password first', code: 'password_change_required' });
+    const err = await apiRequest('GET', '/api/prompts').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe('password_change_required');
+    expect(handler).toHaveBeenCalledTimes(1);
+    uninstall();
+    await apiRequest('GET', '/api/prompts').catch(() => undefined);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the code, never the message text', async () => {
+    const handler = vi.fn();
+    const uninstall = setPasswordChangeRequiredHandler(handler);
+    answer(403, { message: 'password_change_required', code: 'forbidden' });
+    await apiRequest('GET', '/api/prompts').catch(() => undefined);
+    expect(handler).not.toHaveBeenCalled();
+    uninstall();
   });
 });

@@ -1,13 +1,17 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { clearAuthToken, getAuthToken } from './auth-token';
 
-/** A non-OK response. `message` is "status: body text" (§8); `serverMessage` is the body's `message`. */
+/**
+ * A non-OK response. `message` is "status: body text" (§8); `serverMessage` is the body's `message`,
+ * `code` its stable error code (what the client branches on, never the message text).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly bodyText: string,
     readonly serverMessage: string | undefined,
     readonly fieldErrors: Record<string, string> | undefined,
+    readonly code?: string,
   ) {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiError';
@@ -21,18 +25,31 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+/** The server refuses everything but a few calls until an admin-set temporary password is changed. */
+export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
+let onPasswordChangeRequired: () => void = () => {};
+/** The forced change dialog installs its reaction: refetch the current user, whose flag opens it. */
+export function setPasswordChangeRequiredHandler(handler: () => void): () => void {
+  onPasswordChangeRequired = handler;
+  return () => {
+    if (onPasswordChangeRequired === handler) onPasswordChangeRequired = () => {};
+  };
+}
+
 async function toApiError(res: Response): Promise<ApiError> {
   const text = (await res.text()) || res.statusText;
   let serverMessage: string | undefined;
   let fieldErrors: Record<string, string> | undefined;
+  let code: string | undefined;
   try {
-    const json = JSON.parse(text) as { message?: unknown; errors?: unknown };
+    const json = JSON.parse(text) as { message?: unknown; errors?: unknown; code?: unknown };
     if (typeof json.message === 'string') serverMessage = json.message;
+    if (typeof json.code === 'string') code = json.code;
     if (json.errors && typeof json.errors === 'object') fieldErrors = json.errors as Record<string, string>;
   } catch {
     // Not JSON: the text itself is the message.
   }
-  return new ApiError(res.status, text, serverMessage, fieldErrors);
+  return new ApiError(res.status, text, serverMessage, fieldErrors, code);
 }
 
 export interface RequestOptions {
@@ -63,7 +80,11 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
     onUnauthorized();
   }
   if (res.status === 401 && options.on401 === 'returnNull') return null as T;
-  if (!res.ok) throw await toApiError(res);
+  if (!res.ok) {
+    const err = await toApiError(res);
+    if (err.status === 403 && err.code === PASSWORD_CHANGE_REQUIRED) onPasswordChangeRequired();
+    throw err;
+  }
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -27,7 +27,8 @@ export async function registerUser(baseUrl: string, overrides: Partial<Omit<Seed
   counter++;
   const user = {
     email: overrides.email ?? `person${counter}.${Date.now()}@example.com`,
-    password: overrides.password ?? 'password123',
+    // Not a common password: the server refuses those at sign-up.
+    password: overrides.password ?? 'tester password 1',
     firstName: overrides.firstName ?? 'Pat',
     lastName: overrides.lastName ?? `Tester${counter}`,
     businessUnit: overrides.businessUnit ?? 'Engineering',

@@ -15,6 +15,12 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Last time the session was used, written at most every few minutes: it ends idle sessions. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    index('sessions_expire_idx').on(t.expire),
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_last_used_at_idx').on(t.lastUsedAt),
+  ],
 );

@@ -13,6 +13,8 @@ export const users = pgTable(
     role: text('role', { enum: ['read', 'edit', 'admin'] }).notNull().default('edit'),
     // The spec keeps this flag as text ('true' | 'false'); the API keeps that shape.
     mustChangePassword: text('must_change_password').notNull().default('false'),
+    /** When an admin-set temporary password stops being accepted; null for a password the user chose. */
+    tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

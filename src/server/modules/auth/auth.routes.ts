@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  forcedChangePasswordSchema,
+  changePasswordSchema,
   loginResponseSchema,
   loginSchema,
-  menuChangePasswordSchema,
   passwordResetCompleteSchema,
   passwordResetRequestResponseSchema,
   passwordResetRequestSchema,
@@ -16,7 +15,7 @@ import {
 import { messageResponseSchema } from '../../../shared/schemas/common';
 import type { Mailer } from '../../lib/mailer';
 import { requireUser } from '../../plugins/auth';
-import { AttemptLimiter } from '../../plugins/rate-limit';
+import { AttemptLimiter, PER_IP_MULTIPLIER } from '../../plugins/rate-limit';
 import { toPublicUser } from '../users/users.presenter';
 import { changePassword, login, register, updateProfile } from './auth.service';
 import { completePasswordReset, requestPasswordReset } from './password-reset.service';
@@ -24,22 +23,34 @@ import { revokeSession } from './sessions.repo';
 
 export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | undefined }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = new AttemptLimiter(app.config.authRateLimit);
-  const limitAttempt = (route: string, ip: string, email: string, reply: Parameters<AttemptLimiter['hit']>[0]) =>
-    limiter.hit(reply, [`${route}:ip:${ip}`, `${route}:email:${email}`]);
+  const limiter = new AttemptLimiter();
+  const perAccount = app.config.authRateLimit;
+  const perIp = app.config.authRateLimit * PER_IP_MULTIPLIER;
+  type Reply = Parameters<AttemptLimiter['hit']>[0];
+  /**
+   * Sign-in and password changes: AUTH_RATE_LIMIT a minute per (IP, account) and ten times that per IP.
+   * Never per account alone, or anyone could lock the owner out by guessing from elsewhere.
+   */
+  const limitGuess = (route: string, ip: string, account: string, reply: Reply) =>
+    limiter.hit(reply, [
+      { key: `${route}:ip+account:${ip}:${account.trim().toLowerCase()}`, limit: perAccount },
+      { key: `${route}:ip:${ip}`, limit: perIp },
+    ]);
+  /** Sign-up and reset requests create rows or send mail: AUTH_RATE_LIMIT a minute per IP. */
+  const limitCreation = (route: string, ip: string, reply: Reply) => limiter.hit(reply, [{ key: `${route}:ip:${ip}`, limit: perAccount }]);
 
   r.post(
     '/api/register',
     { config: { access: 'public' }, schema: { body: registerSchema, response: { 201: registerResponseSchema } } },
     async (request, reply) => {
-      limitAttempt('register', request.ip, request.body.email, reply);
+      limitCreation('register', request.ip, reply);
       const { token, user, firstAdmin } = await register(app.db, app.config, request.body);
       return reply.status(201).send({ token, user: toPublicUser(user), firstAdmin });
     },
   );
 
   r.post('/api/login', { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
-    limitAttempt('login', request.ip, request.body.email, reply);
+    limitGuess('login', request.ip, request.body.email, reply);
     const { token, user } = await login(app.db, app.config, request.body);
     return { token, mustChangePassword: user.mustChangePassword === 'true', user: toPublicUser(user) };
   });
@@ -58,28 +69,28 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
   );
 
   const passwordChanged = { message: 'Password changed successfully!' };
-  r.post(
-    '/api/change-password',
-    { config: { access: 'signedIn', allowedBeforePasswordChange: true }, schema: { body: forcedChangePasswordSchema, response: { 200: messageResponseSchema } } },
-    async (request) => {
-      await changePassword(app.db, requireUser(request), request.sessionId!, request.body);
-      return passwordChanged;
-    },
-  );
-  r.put(
-    '/api/change-password',
-    { config: { access: 'signedIn' }, schema: { body: menuChangePasswordSchema, response: { 200: messageResponseSchema } } },
-    async (request) => {
-      await changePassword(app.db, requireUser(request), request.sessionId!, request.body);
-      return passwordChanged;
-    },
-  );
+  // POST is the forced dialog after a temporary password, PUT the user menu's dialog: one rule for both.
+  for (const method of ['POST', 'PUT'] as const) {
+    r.route({
+      method,
+      url: '/api/change-password',
+      // The forced dialog (POST) must work while the temporary password is still in place.
+      config: { access: 'signedIn', allowedBeforePasswordChange: method === 'POST' },
+      schema: { body: changePasswordSchema, response: { 200: messageResponseSchema } },
+      handler: async (request, reply) => {
+        const user = requireUser(request);
+        limitGuess('change-password', request.ip, user.id, reply);
+        await changePassword(app.db, user, request.sessionId!, request.body);
+        return passwordChanged;
+      },
+    });
+  }
 
   r.post(
     '/api/password-reset/request',
     { config: { access: 'public' }, schema: { body: passwordResetRequestSchema, response: { 200: passwordResetRequestResponseSchema } } },
     async (request, reply) => {
-      limitAttempt('reset', request.ip, request.body.email, reply);
+      limitCreation('reset', request.ip, reply);
       return requestPasswordReset(app.db, request.body.email, {
         config: app.config,
         mailer: opts.mailer,
@@ -91,7 +102,14 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
   r.post(
     '/api/password-reset/complete',
     { config: { access: 'public' }, schema: { body: passwordResetCompleteSchema, response: { 200: messageResponseSchema } } },
-    async (request) => ({ message: await completePasswordReset(app.db, request.body.token, request.body.newPassword) }),
+    async (request, reply) => {
+      // Per IP before the lookup; per (IP, account) once the token names an account.
+      limiter.hit(reply, [{ key: `reset-complete:ip:${request.ip}`, limit: perIp }]);
+      const message = await completePasswordReset(app.db, request.body.token, request.body.newPassword, (userId) =>
+        limiter.hit(reply, [{ key: `reset-complete:ip+account:${request.ip}:${userId}`, limit: perAccount }]),
+      );
+      return { message };
+    },
   );
 }
 

@@ -6,17 +6,21 @@ import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/crypto';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
+import { assertPasswordAllowed, passwordProblem } from '../../lib/password-policy';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { countUsers, findUserByEmail, insertUser, syncAuthorName, updateUser } from '../users/users.repo';
-import { createSession, revokeUserSessions } from './sessions.repo';
+import { invalidateResetTokens } from './password-reset.service';
+import { createSession, forgetCachedSessions, revokeUserSessions } from './sessions.repo';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const TEMP_PASSWORD_EXPIRED = 'Your temporary password has expired. Ask an administrator to reset it.';
 const EMAIL_TAKEN = 'An account with this email already exists';
 
 /** Serialises first-account creation so two simultaneous sign-ups cannot both become admin. */
 const FIRST_ADMIN_LOCK = 7_201_001;
 
 export async function register(db: Database, config: AppConfig, input: RegisterInput) {
+  await assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -50,6 +54,10 @@ export async function login(db: Database, config: AppConfig, input: LoginInput) 
   if (!(await verifyPassword(user.password, input.password))) {
     throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
   }
+  // Told only to someone who knows the temporary password, so it reveals nothing to a guesser.
+  if (user.mustChangePassword === 'true' && user.tempPasswordExpiresAt && user.tempPasswordExpiresAt.getTime() <= Date.now()) {
+    throw new AppError(401, 'temporary_password_expired', TEMP_PASSWORD_EXPIRED);
+  }
   const token = await createSession(db, user.id, config.sessionTtlDays);
   return { token, user };
 }
@@ -64,11 +72,15 @@ export async function changePassword(
   if (!(await verifyPassword(user.password, input.currentPassword))) {
     throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' }, 'wrong_password');
   }
+  await assertPasswordAllowed(input.newPassword, user, 'newPassword');
   const password = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { password, mustChangePassword: 'false' });
+    await updateUser(tx, user.id, { password, mustChangePassword: 'false', tempPasswordExpiresAt: null });
+    await invalidateResetTokens(tx, user.id);
     await revokeUserSessions(tx, user.id, sessionId);
   });
+  // Again after commit: a lookup that ran during the transaction may have read the old row.
+  forgetCachedSessions();
 }
 
 export async function updateProfile(db: Database, user: UserRow, input: ProfileInput): Promise<UserRow> {
@@ -84,7 +96,10 @@ export async function updateProfile(db: Database, user: UserRow, input: ProfileI
       if (renamed) await syncAuthorName(tx, user.id, input.firstName, input.lastName);
       return updated!;
     })
-    .finally(() => renamed && afterPromptWrite(db));
+    .finally(() => {
+      forgetCachedSessions();
+      if (renamed) afterPromptWrite(db);
+    });
 }
 
 /** At start: make sure ADMIN_EMAIL exists with role admin (its password is set only when created). */
@@ -95,6 +110,8 @@ export async function ensureBootstrapAdmin(db: Database, email: string, password
     await updateUser(db, existing.id, { role: 'admin' });
     return 'promoted';
   }
+  const problem = await passwordProblem(password, { email, firstName: 'Admin' });
+  if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
   await insertUser(db, {
     email,
     password: await hashPassword(password),

@@ -26,4 +26,9 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD bootstrap', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: u.user.email, password: u.password } });
     expect(res.statusCode).toBe(200);
   });
+
+  it('refuses a common ADMIN_PASSWORD when it would create the account', async () => {
+    await expect(ensureBootstrapAdmin(t.db, 'weak.root@example.com', 'Password123')).rejects.toThrow(/ADMIN_PASSWORD: This password is too common/);
+    expect(await findUserByEmail(t.db, 'weak.root@example.com')).toBeUndefined();
+  });
 });

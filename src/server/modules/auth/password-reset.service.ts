@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MS } from '../../../shared/constants';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -6,8 +6,9 @@ import { passwordResetTokens } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { hashPassword, newToken, sha256 } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
-import { findUserByEmail, updateUser } from '../users/users.repo';
-import { revokeUserSessions } from './sessions.repo';
+import { assertPasswordAllowed } from '../../lib/password-policy';
+import { findUserByEmail, findUserById, updateUser } from '../users/users.repo';
+import { forgetCachedSessions, revokeUserSessions } from './sessions.repo';
 
 /** Same answer whether or not the address has an account, so the form cannot be used to probe. */
 export const RESET_REQUESTED_MESSAGE =
@@ -60,24 +61,55 @@ export async function requestPasswordReset(
   }
 }
 
-export async function completePasswordReset(db: Database, token: string, newPassword: string): Promise<string> {
+/**
+ * Marks every unused reset token of a user as used, except `keepId`: once the password has been set
+ * (by a reset, a change or an administrator) an older link must not set it again.
+ */
+export async function invalidateResetTokens(db: Database, userId: string, keepId?: string): Promise<void> {
+  const mine = and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.used, false));
+  await db
+    .update(passwordResetTokens)
+    .set({ used: true })
+    .where(keepId ? and(mine, ne(passwordResetTokens.id, keepId)) : mine);
+}
+
+const invalidLink = () => badRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID }, 'invalid_reset_token');
+
+/**
+ * Sets a new password from a reset link. The token is looked up before anything costly: a bogus
+ * token costs one indexed read, never an argon2 hash. `onAccount` runs once the account is known
+ * (the route counts attempts per account there).
+ */
+export async function completePasswordReset(
+  db: Database,
+  token: string,
+  newPassword: string,
+  onAccount: (userId: string) => void = () => {},
+): Promise<string> {
+  const tokenHash = sha256(token);
+  const [found] = await db
+    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.token, tokenHash), eq(passwordResetTokens.used, false), gt(passwordResetTokens.expiresAt, new Date())))
+    .limit(1);
+  if (!found) throw invalidLink();
+  onAccount(found.userId);
+  const user = await findUserById(db, found.userId);
+  if (!user) throw invalidLink();
+  await assertPasswordAllowed(newPassword, user, 'newPassword');
   const password = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    // Flipping `used` in the same statement that finds the token makes it single-use under races.
+    // Flipping `used` in the same statement that checks it makes the token single-use under races.
     const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ used: true })
-      .where(
-        and(
-          eq(passwordResetTokens.token, sha256(token)),
-          eq(passwordResetTokens.used, false),
-          gt(passwordResetTokens.expiresAt, new Date()),
-        ),
-      )
+      .where(and(eq(passwordResetTokens.id, found.id), eq(passwordResetTokens.used, false), gt(passwordResetTokens.expiresAt, new Date())))
       .returning({ userId: passwordResetTokens.userId });
-    if (!claimed) throw badRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID }, 'invalid_reset_token');
-    await updateUser(tx, claimed.userId, { password, mustChangePassword: 'false' });
+    if (!claimed) throw invalidLink();
+    await updateUser(tx, claimed.userId, { password, mustChangePassword: 'false', tempPasswordExpiresAt: null });
+    await invalidateResetTokens(tx, claimed.userId);
     await revokeUserSessions(tx, claimed.userId);
   });
+  forgetCachedSessions();
   return RESET_DONE_MESSAGE;
 }

@@ -1,9 +1,11 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema';
 import { newToken, sha256 } from '../../lib/crypto';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** last_used_at is rewritten at most this often per session, not on every request. */
+export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
 /** Creates a session and returns the bearer token; only its SHA-256 is stored. */
 export async function createSession(db: Database, userId: string, ttlDays: number): Promise<string> {
@@ -14,6 +16,7 @@ export async function createSession(db: Database, userId: string, ttlDays: numbe
     userId,
     sess: { userId, createdAt: now.toISOString() },
     expire: new Date(now.getTime() + ttlDays * DAY_MS),
+    lastUsedAt: now,
   });
   return token;
 }
@@ -26,26 +29,52 @@ export async function createSession(db: Database, userId: string, ttlDays: numbe
  */
 export const SESSION_CACHE_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
-const sessionCache = new Map<string, { db: Database; user: UserRow; expire: Date; cachedUntil: number }>();
+interface CachedSession {
+  db: Database;
+  user: UserRow;
+  expire: Date;
+  cachedUntil: number;
+}
+const sessionCache = new Map<string, CachedSession>();
+/**
+ * Bumped by every invalidation. A lookup remembers the generation it started in and stores its row
+ * only if no invalidation happened meanwhile: a row read before a revoke or a user change must not be
+ * cached after it.
+ */
+let generation = 0;
 
 /** Drops every cached session; called whenever a session is revoked or a user row changes. */
 export function forgetCachedSessions(): void {
+  generation++;
   sessionCache.clear();
 }
 
-/** The user behind a bearer token, if the session exists and has not expired. */
-export async function findSessionUser(db: Database, token: string): Promise<{ sid: string; user: UserRow } | undefined> {
+/**
+ * The user behind a bearer token, if the session exists, has not expired and was used within the
+ * last `idleDays`.
+ */
+export async function findSessionUser(
+  db: Database,
+  token: string,
+  idleDays: number,
+): Promise<{ sid: string; user: UserRow } | undefined> {
   const sid = sha256(token);
   const now = Date.now();
+  const idleCutoff = now - idleDays * DAY_MS;
   const cached = sessionCache.get(sid);
   if (cached && cached.db === db && cached.cachedUntil > now && cached.expire.getTime() > now) return { sid, user: cached.user };
+  const startedIn = generation;
   const [row] = await db
-    .select({ user: users, expire: sessions.expire })
+    .select({ user: users, expire: sessions.expire, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date(now))))
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date(now)), gt(sessions.lastUsedAt, new Date(idleCutoff))))
     .limit(1);
   if (!row) return undefined;
+  if (now - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
+    await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.sid, sid));
+  }
+  if (startedIn !== generation) return { sid, user: row.user };
   if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
   sessionCache.set(sid, { db, user: row.user, expire: row.expire, cachedUntil: now + SESSION_CACHE_MS });
   return { sid, user: row.user };
@@ -64,6 +93,8 @@ export async function revokeUserSessions(db: Database, userId: string, keepSid?:
   forgetCachedSessions();
 }
 
-export async function deleteExpiredSessions(db: Database): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expire, new Date()));
+/** Removes sessions past their absolute expiry or idle for longer than `idleDays`. */
+export async function deleteExpiredSessions(db: Database, idleDays: number): Promise<void> {
+  const now = Date.now();
+  await db.delete(sessions).where(or(lt(sessions.expire, new Date(now)), lt(sessions.lastUsedAt, new Date(now - idleDays * DAY_MS))));
 }

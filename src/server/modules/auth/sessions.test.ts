@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
+import { PASSWORD_MESSAGES } from '../../../shared/password-policy';
 import { forgetCachedSessions } from './sessions.repo';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
@@ -73,17 +74,17 @@ describe('bearer sessions', () => {
       method: 'PUT',
       url: '/api/change-password',
       headers: u.auth,
-      payload: { currentPassword: 'brand new password', newPassword: 'sixsix' },
+      payload: { currentPassword: 'brand new password', newPassword: 'eight chars' },
     });
     expect(menu.statusCode).toBe(200);
     expect((await me(bearer(third))).statusCode).toBe(401);
     expect((await me(u.auth)).statusCode).toBe(200);
-    await signIn(u, 'sixsix');
+    await signIn(u, 'eight chars');
   });
 });
 
 describe('change password validation', () => {
-  it('checks the current password and the §5 minimums of each dialog', async () => {
+  it('checks the current password and the same 8-character minimum in both dialogs', async () => {
     const u = await t.register();
     const call = (method: 'POST' | 'PUT', payload: object) =>
       t.app.inject({ method, url: '/api/change-password', headers: u.auth, payload });
@@ -94,10 +95,12 @@ describe('change password validation', () => {
 
     const shortForced = await call('POST', { currentPassword: '', newPassword: 'seven77' });
     expect(body(shortForced)).toMatchObject({
-      errors: { currentPassword: 'Current password is required', newPassword: 'New password must be at least 8 characters' },
+      errors: { currentPassword: 'Current password is required', newPassword: PASSWORD_MESSAGES.tooShort },
     });
-    const shortMenu = await call('PUT', { currentPassword: u.password, newPassword: 'five5' });
-    expect(body(shortMenu)).toMatchObject({ errors: { newPassword: 'Password must be at least 6 characters' } });
+    // The menu dialog once accepted 6 characters; every path now shares the 8-character rule.
+    const shortMenu = await call('PUT', { currentPassword: u.password, newPassword: 'sixsix' });
+    expect(shortMenu.statusCode).toBe(400);
+    expect(body(shortMenu)).toMatchObject({ code: 'validation_failed', errors: { newPassword: PASSWORD_MESSAGES.tooShort } });
 
     const anon = await t.app.inject({ method: 'PUT', url: '/api/change-password', payload: { currentPassword: 'a', newPassword: 'bbbbbbbb' } });
     expect(anon.statusCode).toBe(401);

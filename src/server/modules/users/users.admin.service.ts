@@ -1,12 +1,13 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { type AdminUser, initialPassword, OWN_ROLE_MESSAGE } from '../../../shared/schemas/users';
+import { type AdminUser, OWN_ROLE_MESSAGE } from '../../../shared/schemas/users';
 import type { z } from 'zod';
 import type { adminUserInputSchema } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { prompts, type UserRow, users } from '../../db/schema';
 import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
-import { hashPassword } from '../../lib/crypto';
+import { hashPassword, newTemporaryPassword } from '../../lib/crypto';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
+import { invalidateResetTokens } from '../auth/password-reset.service';
 import { forgetCachedSessions, revokeUserSessions } from '../auth/sessions.repo';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { toPublicUser } from './users.presenter';
@@ -35,13 +36,23 @@ function emailTaken(err: unknown): never {
   throw err;
 }
 
-export async function createUserAsAdmin(db: Database, input: Input) {
-  const temporaryPassword = initialPassword(input.firstName, input.lastName);
+/**
+ * A random temporary password, answered once to the admin and stored only as its hash: nothing about
+ * the user lets anyone derive it, and it stops working after `ttlHours`.
+ */
+async function temporaryCredentials(ttlHours: number) {
+  const temporaryPassword = newTemporaryPassword();
   const password = await hashPassword(temporaryPassword);
+  const tempPasswordExpiresAt = new Date(Date.now() + ttlHours * 60 * 60 * 1000);
+  return { temporaryPassword, stored: { password, mustChangePassword: 'true' as const, tempPasswordExpiresAt } };
+}
+
+export async function createUserAsAdmin(db: Database, input: Input, ttlHours: number) {
+  const { temporaryPassword, stored } = await temporaryCredentials(ttlHours);
   const user = await db
     .transaction(async (tx) => {
       const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
-      return insertUser(tx, { ...input, businessUnit, password, mustChangePassword: 'true' });
+      return insertUser(tx, { ...input, businessUnit, ...stored });
     })
     .catch(emailTaken);
   return { user, temporaryPassword };
@@ -70,20 +81,25 @@ export async function updateUserAsAdmin(db: Database, actor: UserRow, id: string
       if (renamed) await syncAuthorName(tx, id, input.firstName, input.lastName);
       return updated!;
     })
-    .finally(() => renamed && afterPromptWrite(db))
-    .catch(emailTaken);
+    .catch(emailTaken)
+    .finally(() => {
+      forgetCachedSessions();
+      if (renamed) afterPromptWrite(db);
+    });
 }
 
-export async function resetPasswordAsAdmin(db: Database, id: string) {
+export async function resetPasswordAsAdmin(db: Database, id: string, ttlHours: number) {
   const target = await findUserById(db, id);
   if (!target) throw notFound('User not found', 'user_not_found');
-  const temporaryPassword = initialPassword(target.firstName, target.lastName);
-  const password = await hashPassword(temporaryPassword);
-  const user = await db.transaction(async (tx) => {
-    const updated = await updateUser(tx, id, { password, mustChangePassword: 'true' });
-    await revokeUserSessions(tx, id);
-    return updated!;
-  });
+  const { temporaryPassword, stored } = await temporaryCredentials(ttlHours);
+  const user = await db
+    .transaction(async (tx) => {
+      const updated = await updateUser(tx, id, stored);
+      await invalidateResetTokens(tx, id);
+      await revokeUserSessions(tx, id);
+      return updated!;
+    })
+    .finally(forgetCachedSessions);
   return { user, temporaryPassword };
 }
 

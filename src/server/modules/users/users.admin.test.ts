@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { OWN_ROLE_MESSAGE } from '../../../shared/schemas/users';
 import { findUserById } from './users.repo';
 import { deleteUserAsAdmin, updateUserAsAdmin } from './users.admin.service';
@@ -18,6 +20,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const uuid = '00000000-0000-4000-8000-000000000000';
+/** Four groups of four from the readable alphabet: nothing to do with the user's names. */
+const TEMP_PASSWORD_SHAPE = /^[a-hjkmnp-z2-9]{4}(-[a-hjkmnp-z2-9]{4}){3}$/;
 const adminCalls: Array<[string, string, object?]> = [
   ['GET', '/api/admin/users'],
   ['POST', '/api/admin/users', { email: 'x@example.com', firstName: 'X', lastName: 'Y', businessUnit: 'Z', role: 'edit' }],
@@ -50,7 +54,7 @@ describe('admin permission matrix', () => {
 });
 
 describe('user management', () => {
-  it('creates a user with the initial password rule, who must change it at first sign-in', async () => {
+  it('creates a user with a random temporary password, who must change it at first sign-in', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/users',
@@ -58,9 +62,15 @@ describe('user management', () => {
       payload: { email: 'Grace@Example.com', firstName: 'Grace', lastName: 'Hopper', businessUnit: 'research' },
     });
     expect(res.statusCode).toBe(201);
-    expect(body(res)).toMatchObject({ temporaryPassword: 'gracehopper', user: { role: 'edit', mustChangePassword: 'true', businessUnit: 'Research', email: 'grace@example.com' } });
+    expect(body(res)).toMatchObject({ user: { role: 'edit', mustChangePassword: 'true', businessUnit: 'Research', email: 'grace@example.com' } });
+    const { temporaryPassword } = body<{ temporaryPassword: string }>(res);
+    expect(temporaryPassword).toMatch(TEMP_PASSWORD_SHAPE);
     expect(JSON.stringify(body(res))).not.toMatch(/argon2/);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'grace@example.com', password: 'gracehopper' } });
+    const [stored] = await t.db.select().from(users).where(eq(users.email, 'grace@example.com'));
+    expect(stored!.password).not.toContain(temporaryPassword);
+    const guessed = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'grace@example.com', password: 'gracehopper' } });
+    expect(guessed.statusCode).toBe(401);
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'grace@example.com', password: temporaryPassword } });
     expect(body(login)).toMatchObject({ mustChangePassword: true });
     const dup = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: admin.auth, payload: { email: 'GRACE@example.com', firstName: 'G', lastName: 'H', businessUnit: 'R' } });
     expect(dup.statusCode).toBe(409);
@@ -97,13 +107,18 @@ describe('user management', () => {
     await expect(deleteUserAsAdmin(t.db, outsider, admin.user.id)).rejects.toMatchObject({ statusCode: 409, code: 'last_admin' });
   });
 
-  it('resets a password to the initial rule and signs the user out everywhere', async () => {
+  it('resets a password to a new random temporary one and signs the user out everywhere', async () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/admin/users/${reader.user.id}/reset-password`, headers: admin.auth });
     expect(res.statusCode).toBe(200);
-    const expected = `${reader.user.firstName}${reader.user.lastName}`.toLowerCase();
-    expect(body(res)).toMatchObject({ temporaryPassword: expected, user: { mustChangePassword: 'true' } });
+    expect(body(res)).toMatchObject({ user: { mustChangePassword: 'true' } });
+    const expected = body<{ temporaryPassword: string }>(res).temporaryPassword;
+    expect(expected).toMatch(TEMP_PASSWORD_SHAPE);
+    const again = await t.app.inject({ method: 'POST', url: `/api/admin/users/${reader.user.id}/reset-password`, headers: admin.auth });
+    expect(body<{ temporaryPassword: string }>(again).temporaryPassword).not.toBe(expected);
+    const old = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: reader.user.email, password: expected } });
+    expect(old.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: reader.auth })).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: reader.user.email, password: expected } });
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: reader.user.email, password: body<{ temporaryPassword: string }>(again).temporaryPassword } });
     expect(login.statusCode).toBe(200);
   });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { publicUserSchema } from '../../../shared/schemas/auth';
 import { uuidParamsSchema } from '../../../shared/schemas/common';
 import { adminUserInputSchema, adminUserSchema, deleteUserQuerySchema, temporaryPasswordResponseSchema } from '../../../shared/schemas/users';
+import type { UserRow } from '../../db/schema';
 import { requireAdmin } from '../../plugins/auth';
 import {
   createUserAsAdmin,
@@ -13,6 +14,10 @@ import {
   updateUserAsAdmin,
 } from './users.admin.service';
 import { toPublicUser } from './users.presenter';
+
+function temporaryPasswordResponse(user: UserRow, temporaryPassword: string) {
+  return { user: toPublicUser(user), temporaryPassword, temporaryPasswordExpiresAt: user.tempPasswordExpiresAt!.toISOString() };
+}
 
 export async function adminUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,8 +30,8 @@ export async function adminUserRoutes(app: FastifyInstance) {
 
   r.post('/api/admin/users', { config: admin, schema: { body: adminUserInputSchema, response: { 201: temporaryPasswordResponseSchema } } }, async (request, reply) => {
     requireAdmin(request);
-    const { user, temporaryPassword } = await createUserAsAdmin(app.db, request.body);
-    return reply.status(201).send({ user: toPublicUser(user), temporaryPassword, message: 'User created successfully' });
+    const { user, temporaryPassword } = await createUserAsAdmin(app.db, request.body, app.config.tempPasswordTtlHours);
+    return reply.status(201).send({ ...temporaryPasswordResponse(user, temporaryPassword), message: 'User created successfully' });
   });
 
   r.put('/api/admin/users/:id', { config: admin, schema: { params: uuidParamsSchema, body: adminUserInputSchema, response: { 200: publicUserSchema } } }, async (request) => {
@@ -49,8 +54,8 @@ export async function adminUserRoutes(app: FastifyInstance) {
     { config: admin, schema: { params: uuidParamsSchema, response: { 200: temporaryPasswordResponseSchema } } },
     async (request) => {
       requireAdmin(request);
-      const { user, temporaryPassword } = await resetPasswordAsAdmin(app.db, request.params.id);
-      return { user: toPublicUser(user), temporaryPassword, message: 'Password reset successfully' };
+      const { user, temporaryPassword } = await resetPasswordAsAdmin(app.db, request.params.id, app.config.tempPasswordTtlHours);
+      return { ...temporaryPasswordResponse(user, temporaryPassword), message: 'Password reset successfully' };
     },
   );
 }

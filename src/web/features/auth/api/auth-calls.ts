@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
+  ChangePasswordInput,
   LoginInput,
   LoginResponse,
   ProfileInput,
   PublicUser,
   RegisterInput,
   RegisterResponse,
-  forcedChangePasswordSchema,
   passwordResetCompleteSchema,
 } from '../../../../shared/schemas/auth';
 import { apiRequest } from '../../../lib/api-client';
@@ -52,9 +52,7 @@ export function useLogout() {
   });
 }
 
-type ChangePasswordInput = z.infer<typeof forcedChangePasswordSchema>;
-
-/** POST for the forced dialog (≥ 8), PUT for the menu dialog (≥ 6). */
+/** POST for the forced dialog, PUT for the menu dialog (the same password rule for both). */
 export function useChangePassword(method: 'POST' | 'PUT') {
   const qc = useQueryClient();
   return useMutation({

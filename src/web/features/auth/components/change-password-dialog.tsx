@@ -1,20 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { forcedChangePasswordFormSchema, menuChangePasswordFormSchema } from '../../../../shared/schemas/auth';
+import { MIN_PASSWORD_LENGTH } from '../../../../shared/constants';
+import { changePasswordFormSchema } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { ApiError, errorMessage, setPasswordChangeRequiredHandler } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../lib/paths';
+import { CURRENT_USER_KEY } from '../../../lib/shared-queries';
 import { toast } from '../../../lib/toast';
-import { useChangePassword } from '../api/auth-calls';
+import { useChangePassword, useLogout } from '../api/auth-calls';
 
-type Values = z.input<typeof forcedChangePasswordFormSchema>;
+type Values = z.input<ReturnType<typeof changePasswordFormSchema>>;
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 interface Props {
-  /** forced: after login with mustChangePassword (cannot be dismissed, ≥ 8); menu: from the user menu (≥ 6). */
+  /** forced: after login with a temporary password (cannot be dismissed, offers Sign out); menu: from the user menu. */
   mode: 'forced' | 'menu';
   open: boolean;
   onOpenChange?: (open: boolean) => void;
@@ -23,13 +30,24 @@ interface Props {
 export function ChangePasswordDialog({ mode, open, onOpenChange }: Props) {
   const forced = mode === 'forced';
   const change = useChangePassword(forced ? 'POST' : 'PUT');
+  const logout = useLogout();
   const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { data: me } = useCurrentUser();
+  const schema = useMemo(() => changePasswordFormSchema({ email: me?.email, firstName: me?.firstName, lastName: me?.lastName }), [me?.email, me?.firstName, me?.lastName]);
   const form = useForm<Values>({
-    resolver: zodResolver(forced ? forcedChangePasswordFormSchema : menuChangePasswordFormSchema),
+    resolver: zodResolver(schema),
     mode: 'onChange',
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
+
+  // Any call the server refuses with password_change_required refreshes the current user, whose
+  // mustChangePassword flag opens this dialog (e.g. an admin reset the password in another tab).
+  useEffect(() => {
+    if (!forced) return;
+    return setPasswordChangeRequiredHandler(() => void qc.invalidateQueries({ queryKey: CURRENT_USER_KEY }));
+  }, [forced, qc]);
 
   const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -38,12 +56,10 @@ export function ChangePasswordDialog({ mode, open, onOpenChange }: Props) {
       form.reset();
       onOpenChange?.(false);
       if (forced) navigate(paths.landing, { replace: true });
-    } catch {
-      toast({
-        title: 'Error',
-        description: forced ? 'Failed to change password. Please check your current password.' : 'Failed to change password',
-        variant: 'destructive',
-      });
+    } catch (err) {
+      const fieldErrors = err instanceof ApiError ? err.fieldErrors : undefined;
+      for (const name of FIELDS) if (fieldErrors?.[name]) form.setError(name, { message: fieldErrors[name] });
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to change password'), variant: 'destructive' });
     }
   });
 
@@ -66,8 +82,8 @@ export function ChangePasswordDialog({ mode, open, onOpenChange }: Props) {
         title={forced ? 'Change Your Password' : 'Change Password'}
         description={
           forced
-            ? 'Your password was set by an administrator. Choose a new one of at least 8 characters to continue.'
-            : 'Enter your current password and choose a new one of at least 6 characters.'
+            ? `Your password was set by an administrator. Choose a new one of at least ${MIN_PASSWORD_LENGTH} characters to continue.`
+            : `Enter your current password and choose a new one of at least ${MIN_PASSWORD_LENGTH} characters.`
         }
       >
         <form onSubmit={submit} noValidate className="space-y-4">
@@ -75,7 +91,11 @@ export function ChangePasswordDialog({ mode, open, onOpenChange }: Props) {
           {field('newPassword', 'New Password', 'new-password')}
           {field('confirmPassword', 'Confirm New Password', 'new-password')}
           <DialogFooter>
-            {forced ? null : (
+            {forced ? (
+              <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                Sign out
+              </Button>
+            ) : (
               <Button variant="secondary" onClick={() => onOpenChange?.(false)}>
                 Cancel
               </Button>

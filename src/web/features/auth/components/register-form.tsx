@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useRegister } from '../api/auth-calls';
 import { BusinessUnitPicker } from './business-unit-picker';
@@ -30,6 +30,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       });
       onRegistered();
     } catch (err) {
+      // The common-password check runs on the server only: show its answer under the field.
+      const passwordError = err instanceof ApiError ? err.fieldErrors?.password : undefined;
+      if (passwordError) form.setError('password', { message: passwordError });
       toast({ title: 'Registration Failed', description: errorMessage(err, 'Failed to create account'), variant: 'destructive' });
     }
   });

@@ -10,7 +10,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useCompletePasswordReset } from '../api/auth-calls';
@@ -39,6 +39,9 @@ export function ResetPasswordPage() {
     try {
       await complete.mutateAsync(values);
     } catch (err) {
+      // The common-password check runs on the server only: show its answer under the field.
+      const passwordError = err instanceof ApiError ? err.fieldErrors?.newPassword : undefined;
+      if (passwordError) form.setError('newPassword', { message: passwordError });
       toast({ title: 'Error', description: errorMessage(err, 'Failed to reset password. Please try again.'), variant: 'destructive' });
     }
   });

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../../shared/schemas/auth';
-import type { AdminUser, AdminUserInput } from '../../../../shared/schemas/users';
+import type { z } from 'zod';
+import type { AdminUser, AdminUserInput, temporaryPasswordResponseSchema } from '../../../../shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
 import { BUSINESS_UNITS_KEY, CURRENT_USER_KEY } from '../../../lib/shared-queries';
 
 const USERS_KEY = ['/api/admin/users'] as const;
-type TempPassword = { user: PublicUser; temporaryPassword: string; message: string };
+type TempPassword = z.infer<typeof temporaryPasswordResponseSchema>;
 
 export const useAdminUsers = () => useQuery<AdminUser[]>({ queryKey: USERS_KEY });
 

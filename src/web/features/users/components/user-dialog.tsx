@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ROLE_LABELS, ROLES } from '../../../../shared/constants';
 import type { PublicUser } from '../../../../shared/schemas/auth';
-import { type AdminUserInput, adminUserInputSchema, initialPassword, OWN_ROLE_MESSAGE } from '../../../../shared/schemas/users';
+import { type AdminUserInput, adminUserInputSchema, OWN_ROLE_MESSAGE } from '../../../../shared/schemas/users';
 import { Dialog, DialogContent, FormDialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, NativeSelect } from '../../../components/ui/input';
@@ -10,13 +10,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { useBusinessUnits } from '../../../lib/shared-queries';
 import { toast } from '../../../lib/toast';
 import { useSaveUser } from '../api/user-admin';
+import type { TemporaryPassword } from './temporary-password-dialog';
 
 interface Props {
   user: PublicUser | null;
   currentUserId: string;
   open: boolean;
   onOpenChange: (o: boolean) => void;
-  onCreated: (email: string, temporaryPassword: string) => void;
+  onCreated: (temporary: TemporaryPassword) => void;
 }
 
 export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated }: Props) {
@@ -29,7 +30,6 @@ export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated 
     values: { email: user?.email ?? '', firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', businessUnit: user?.businessUnit ?? '', role: user?.role ?? 'edit' },
   });
   const { errors } = form.formState;
-  const [first, last] = [form.watch('firstName'), form.watch('lastName')];
 
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -37,7 +37,7 @@ export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated 
       const res = await save.mutateAsync({ id: user?.id, input: self && user ? { ...input, role: user.role } : input });
       toast({ title: user ? 'User updated successfully' : 'User created successfully' });
       onOpenChange(false);
-      if (!user && 'temporaryPassword' in res) onCreated(res.user.email, res.temporaryPassword);
+      if (!user && 'temporaryPassword' in res) onCreated({ email: res.user.email, password: res.temporaryPassword, expiresAt: res.temporaryPasswordExpiresAt });
     } catch (err) {
       toast({ title: 'Error', description: user ? errorMessage(err, 'Failed to update user') : 'Failed to create user', variant: 'destructive' });
     }
@@ -45,7 +45,7 @@ export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated 
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={user ? 'Edit User' : 'Create User'} description={user ? undefined : 'The new user signs in with a temporary password and must change it.'}>
+      <DialogContent title={user ? 'Edit User' : 'Create User'} description={user ? undefined : 'A random temporary password is shown once the account is created. The user must change it at first sign-in.'}>
         <form onSubmit={submit} noValidate className="space-y-4">
           <FormField label="Email" error={errors.email?.message}>
             <Input type="email" {...form.register('email')} />
@@ -77,11 +77,6 @@ export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated 
               ))}
             </NativeSelect>
           </FormField>
-          {!user ? (
-            <p className="rounded-md bg-slate-50 p-3 text-xs text-slate-600">
-              Temporary password: <code className="font-mono text-slate-900">{initialPassword(first ?? '', last ?? '') || '(first and last name, lowercase)'}</code>
-            </p>
-          ) : null}
           <FormDialogFooter onCancel={() => onOpenChange(false)} pending={save.isPending} submitLabel={user ? 'Update' : 'Create'} />
         </form>
       </DialogContent>

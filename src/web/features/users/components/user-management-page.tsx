@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/utils';
 import { useAdminUsers, useDeleteUser, useResetPassword } from '../api/user-admin';
+import { type TemporaryPassword, TemporaryPasswordDialog } from './temporary-password-dialog';
 import { UserDialog } from './user-dialog';
 
 const roleTone = { admin: 'red', edit: 'blue', read: 'grey' } as const;
@@ -26,7 +27,7 @@ export function UserManagementPage() {
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [transferTo, setTransferTo] = useState('');
   const [resetting, setResetting] = useState<AdminUser | null>(null);
-  const [temporary, setTemporary] = useState<{ email: string; password: string } | null>(null);
+  const [temporary, setTemporary] = useState<TemporaryPassword | null>(null);
   const del = useDeleteUser();
   const reset = useResetPassword();
 
@@ -53,7 +54,7 @@ export function UserManagementPage() {
     reset.mutate(resetting.id, {
       onSuccess: (res) => {
         setResetting(null);
-        setTemporary({ email: res.user.email, password: res.temporaryPassword });
+        setTemporary({ email: res.user.email, password: res.temporaryPassword, expiresAt: res.temporaryPasswordExpiresAt });
       },
       onError: () => toast({ title: 'Error', description: 'Failed to reset password', variant: 'destructive' }),
     });
@@ -137,7 +138,7 @@ export function UserManagementPage() {
           </table>
         </div>
       )}
-      <UserDialog user={editing} currentUserId={me?.id ?? ''} open={dialogOpen} onOpenChange={setDialogOpen} onCreated={(email, password) => setTemporary({ email, password })} />
+      <UserDialog user={editing} currentUserId={me?.id ?? ''} open={dialogOpen} onOpenChange={setDialogOpen} onCreated={setTemporary} />
       <ConfirmDialog
         open={Boolean(deleting)}
         onOpenChange={(o) => !o && setDeleting(null)}
@@ -179,19 +180,7 @@ export function UserManagementPage() {
         onConfirm={confirmReset}
         description={<p>Reset the password of {resetting?.email}? They are signed out everywhere and must choose a new password at next sign-in.</p>}
       />
-      <ConfirmDialog
-        open={Boolean(temporary)}
-        onOpenChange={(o) => !o && setTemporary(null)}
-        title="Temporary password"
-        confirmLabel="Done"
-        destructive={false}
-        onConfirm={() => setTemporary(null)}
-        description={
-          <p>
-            Give {temporary?.email} this temporary password: <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">{temporary?.password}</code>. They must change it when they sign in.
-          </p>
-        }
-      />
+      <TemporaryPasswordDialog temporary={temporary} onClose={() => setTemporary(null)} />
     </>
   );
 }
