@@ -15,6 +15,7 @@ import { promptRoutes } from './modules/prompts/prompts.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerInputGuards } from './plugins/input-guards';
 import { registerStaticSpa } from './plugins/static-spa';
 
 declare module 'fastify' {
@@ -60,6 +61,7 @@ export async function buildApp({ config, db, mailer, webDistDir, logStream }: Bu
     },
   });
   registerErrorHandler(app);
+  registerInputGuards(app);
   registerAuth(app);
 
   await app.register(healthRoutes);
