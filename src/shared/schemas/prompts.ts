@@ -80,6 +80,9 @@ const commaList = z
   .optional()
   .transform((v) => (v ? cleanList(v.split(','), false) : []));
 
+/** A list cursor that is malformed, tampered with, or made for another sort or order. */
+export const INVALID_CURSOR_MESSAGE = 'Invalid cursor';
+
 export const PROMPT_SORTS = ['relevance', 'updatedAt', 'createdAt', 'title', 'author', 'businessUnit'] as const;
 export type PromptSort = (typeof PROMPT_SORTS)[number];
 
@@ -101,7 +104,8 @@ export const promptListQuerySchema = z.object({
     .min(1, 'Limit must be at least 1')
     .max(LIST_MAX_LIMIT, `Limit must be at most ${LIST_MAX_LIMIT}`)
     .default(LIST_DEFAULT_LIMIT),
-  cursor: z.string().max(500).optional(),
+  // A title key of 200 non-ASCII characters takes about 1,100 characters of cursor.
+  cursor: z.string().max(4000, INVALID_CURSOR_MESSAGE).optional(),
 });
 export type PromptListQuery = z.output<typeof promptListQuerySchema>;
 
