@@ -29,6 +29,14 @@ export const customFieldValueSchema = z.union([z.string().max(MAX_LONG_TEXT_LENG
 export type CustomFieldValue = z.infer<typeof customFieldValueSchema>;
 
 /**
+ * The value stored under a custom field's name, read as an own property only: a field named
+ * "constructor" or "toString" must not find Object.prototype's function instead of "no value".
+ */
+export function customFieldValueOf<T>(values: Record<string, T> | null | undefined, name: string): T | undefined {
+  return values && Object.hasOwn(values, name) ? values[name] : undefined;
+}
+
+/**
  * The prompt of §5, shared by the server and the form. aiModels and tags may be empty here because
  * their required-ness follows the form-field configuration; `promptRequirementIssues` applies it.
  */
