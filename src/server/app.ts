@@ -16,6 +16,7 @@ import { promptRoutes } from './modules/prompts/prompts.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerInputGuards } from './plugins/input-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
 
@@ -62,6 +63,7 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
 
   await registerSecurityHeaders(app);
   registerErrorHandler(app);
+  registerInputGuards(app);
   registerAuth(app);
 
   await app.register(healthRoutes);

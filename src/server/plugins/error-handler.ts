@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, pgErrorCode } from '../errors';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-errors';
+import { drainRequestBody } from './input-guards';
 
 interface ErrorBody {
   message: string;
@@ -21,7 +22,7 @@ function fieldName(instancePath: string, fallback: string): string {
  * answered with a generic 500 that never carries a stack trace.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler<FastifyError>((err, request, reply) => {
+  app.setErrorHandler<FastifyError>(async (err, request, reply) => {
     let status = 500;
     let body: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'internal_error' };
 
@@ -43,6 +44,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       status = 400;
       body = { message: 'The request body is not valid JSON', code: 'invalid_json' };
     } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Fastify closes the connection after this answer; read the rest of the body first, or the
+      // sender, still writing, gets a reset connection instead of the 413.
+      await drainRequestBody(request.raw);
       status = 413;
       body = { message: 'The request body is too large (1 MiB at most)', code: 'body_too_large' };
     } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
@@ -59,6 +63,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     if (status >= 500) request.log.error({ err }, 'unhandled error');
-    reply.status(status).send(body);
+    return reply.status(status).send(body);
   });
 }

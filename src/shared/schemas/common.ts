@@ -29,3 +29,6 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
+
+/** PostgreSQL refuses U+0000 in text, so any request value holding one is refused up front. */
+export const NUL_TEXT_MESSAGE = 'Text cannot contain NUL characters';

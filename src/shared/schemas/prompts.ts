@@ -29,6 +29,14 @@ export const customFieldValueSchema = z.union([z.string().max(MAX_LONG_TEXT_LENG
 export type CustomFieldValue = z.infer<typeof customFieldValueSchema>;
 
 /**
+ * The value stored under a custom field's name, read as an own property only: a field named
+ * "constructor" or "toString" must not find Object.prototype's function instead of "no value".
+ */
+export function customFieldValueOf<T>(values: Record<string, T> | null | undefined, name: string): T | undefined {
+  return values && Object.hasOwn(values, name) ? values[name] : undefined;
+}
+
+/**
  * The prompt of §5, shared by the server and the form. aiModels and tags may be empty here because
  * their required-ness follows the form-field configuration; `promptRequirementIssues` applies it.
  */
@@ -80,6 +88,9 @@ const commaList = z
   .optional()
   .transform((v) => (v ? cleanList(v.split(','), false) : []));
 
+/** A list cursor that is malformed, tampered with, or made for another sort or order. */
+export const INVALID_CURSOR_MESSAGE = 'Invalid cursor';
+
 export const PROMPT_SORTS = ['relevance', 'updatedAt', 'createdAt', 'title', 'author', 'businessUnit'] as const;
 export type PromptSort = (typeof PROMPT_SORTS)[number];
 
@@ -101,7 +112,8 @@ export const promptListQuerySchema = z.object({
     .min(1, 'Limit must be at least 1')
     .max(LIST_MAX_LIMIT, `Limit must be at most ${LIST_MAX_LIMIT}`)
     .default(LIST_DEFAULT_LIMIT),
-  cursor: z.string().max(500).optional(),
+  // A title key of 200 non-ASCII characters takes about 1,100 characters of cursor.
+  cursor: z.string().max(4000, INVALID_CURSOR_MESSAGE).optional(),
 });
 export type PromptListQuery = z.output<typeof promptListQuerySchema>;
 

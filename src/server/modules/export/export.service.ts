@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { ExportQuery } from '../../../shared/schemas/export';
 import type { Database } from '../../db/client';
 import { businessUnits, formFields, prompts, users } from '../../db/schema';
@@ -18,11 +18,10 @@ interface DataSet {
 const iso = (d: Date) => d.toISOString();
 const joined = (list: string[]) => list.join('; ');
 
-function promptsSet(db: Database, query: ExportQuery, asCsv: boolean): DataSet {
+function promptsSet(db: Database, where: SQL | undefined, asCsv: boolean): DataSet {
   return {
     columns: ['id', 'title', 'content', 'notes', 'aiModels', 'tags', 'businessUnit', 'ownerFirstName', 'ownerLastName', 'ownerEmail', 'customFields', 'createdAt', 'updatedAt'],
     async *rows() {
-      const { where } = await resolvePromptWhere(db, query);
       let after: string | undefined;
       for (;;) {
         const batch = await db
@@ -96,11 +95,15 @@ function smallSet(columns: string[], load: () => Promise<Row[]>): DataSet {
   };
 }
 
-function dataSet(db: Database, query: ExportQuery): DataSet {
+/**
+ * The data set of an export. The prompt filters are resolved here, before the route sends its
+ * headers: a filter the database refuses must answer a plain error, not a 200 download cut short.
+ */
+async function dataSet(db: Database, query: ExportQuery): Promise<DataSet> {
   const asCsv = query.format === 'csv';
   switch (query.type) {
     case 'prompts':
-      return promptsSet(db, query, asCsv);
+      return promptsSet(db, (await resolvePromptWhere(db, query)).where, asCsv);
     case 'users':
       return usersSet(db);
     case 'business-units':
@@ -114,22 +117,43 @@ function dataSet(db: Database, query: ExportQuery): DataSet {
   }
 }
 
-/** The export as text chunks: a CSV with BOM and header, or a JSON array written row by row. */
-export async function* exportChunks(db: Database, query: ExportQuery): AsyncGenerator<string> {
-  const set = dataSet(db, query);
-  if (query.format === 'csv') {
-    yield UTF8_BOM + csvRow(set.columns);
-    let buffer = '';
-    for await (const row of set.rows()) {
-      buffer += csvRow(set.columns.map((c) => row[c]));
-      if (buffer.length > 64 * 1024) {
-        yield buffer;
-        buffer = '';
-      }
+/** What ends an export that failed after its first byte, so that no one takes it for the whole file. */
+export const EXPORT_FAILED_MARKER = 'EXPORT FAILED: this file is incomplete. Please export again.';
+
+/**
+ * Opens an export: what can fail on the request (its filters) fails here, before any header is
+ * sent. It returns the body as text chunks: a CSV with BOM and header, or a JSON array written row by
+ * row. A failure while streaming is reported to `onFailure` and ends the body with
+ * EXPORT_FAILED_MARKER: a last CSV line, or a JSON value after which the array never closes (so the
+ * file does not parse).
+ */
+export async function openExport(db: Database, query: ExportQuery, onFailure: (err: unknown) => void): Promise<AsyncGenerator<string>> {
+  const set = await dataSet(db, query);
+  const asCsv = query.format === 'csv';
+  return (async function* () {
+    try {
+      yield* asCsv ? csvChunks(set) : jsonChunks(set);
+    } catch (err) {
+      onFailure(err);
+      yield asCsv ? `\r\n${csvRow([EXPORT_FAILED_MARKER])}` : `\n${JSON.stringify({ error: EXPORT_FAILED_MARKER })}\n`;
     }
-    if (buffer) yield buffer;
-    return;
+  })();
+}
+
+async function* csvChunks(set: DataSet): AsyncGenerator<string> {
+  yield UTF8_BOM + csvRow(set.columns);
+  let buffer = '';
+  for await (const row of set.rows()) {
+    buffer += csvRow(set.columns.map((c) => row[c]));
+    if (buffer.length > 64 * 1024) {
+      yield buffer;
+      buffer = '';
+    }
   }
+  if (buffer) yield buffer;
+}
+
+async function* jsonChunks(set: DataSet): AsyncGenerator<string> {
   yield '[';
   let first = true;
   for await (const row of set.rows()) {

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formFields } from '../../db/schema';
+import { type FormFieldRow, formFields } from '../../db/schema';
+import { validateCustomFields } from './prompts.custom-fields';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;
@@ -89,6 +90,37 @@ describe('custom fields', () => {
     expect(body(res)).not.toHaveProperty('errors.tags');
     const ok = await create({ ...base, title: title(), tags: [], notes: 'n', customFields: { audience: 'Internal' } });
     expect(ok.statusCode).toBe(201);
+  });
+});
+
+describe('custom fields named after Object.prototype members', () => {
+  it('read own values only: "Constructor", "toString" or "hasOwnProperty" fields do not break every save', async () => {
+    for (const label of ['Constructor', 'toString', 'hasOwnProperty']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/form-fields', headers: u.auth, payload: { name: label, label, type: 'text' } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // Names the label rule cannot make (an older row, a direct insert) are read the same way.
+    await t.db.insert(formFields).values([
+      { name: 'valueOf', label: 'Value Of', type: 'checkbox', order: 30 },
+      { name: '__proto__', label: 'Proto', type: 'text', order: 31 },
+    ]);
+    const payload = { ...base, notes: 'n' };
+    const plain = await create({ ...payload, title: title(), customFields: { audience: 'Internal' } });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(body(plain).customFields).toEqual({ audience: 'Internal', reviewed: false, valueOf: false });
+    const filled = await create({ ...payload, title: title(), customFields: { audience: 'Internal', constructor: 'Ada', tostring: 'shown', valueOf: true } });
+    expect(filled.statusCode, filled.body).toBe(201);
+    expect(body(filled).customFields).toEqual({ audience: 'Internal', reviewed: false, constructor: 'Ada', tostring: 'shown', valueOf: true });
+    await t.db.delete(formFields).where(inArray(formFields.name, ['constructor', 'tostring', 'hasownproperty', 'valueOf', '__proto__']));
+  });
+
+  it('store a value under "__proto__" as a value, never as the prototype', () => {
+    const row = { name: '__proto__', label: 'Proto', type: 'text', required: false, options: [] } as unknown as FormFieldRow;
+    const { values, errors } = validateCustomFields([row], JSON.parse('{"__proto__":"kept"}') as Record<string, string>, []);
+    expect(errors).toEqual({});
+    expect(Object.hasOwn(values, '__proto__')).toBe(true);
+    expect(JSON.stringify(values)).toBe('{"__proto__":"kept"}');
+    expect(validateCustomFields([row], {}, []).values).toEqual({});
   });
 });
 

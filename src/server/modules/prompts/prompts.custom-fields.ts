@@ -1,5 +1,5 @@
 import { KNOWN_FIELD_NAMES } from '../../../shared/constants';
-import type { CustomFieldValue } from '../../../shared/schemas/prompts';
+import { type CustomFieldValue, customFieldValueOf } from '../../../shared/schemas/prompts';
 import type { FormFieldRow } from '../../db/schema';
 
 const known = new Set<string>(KNOWN_FIELD_NAMES);
@@ -21,17 +21,19 @@ export function validateCustomFields(
   input: Record<string, CustomFieldValue | undefined> | undefined,
   businessUnitNames: string[],
 ): { values: Record<string, CustomFieldValue>; errors: Record<string, string> } {
-  const values: Record<string, CustomFieldValue> = {};
+  // Entries become the object at the end: an assignment to a key such as "__proto__" would set the
+  // prototype instead of storing a value.
+  const accepted: Array<[string, CustomFieldValue]> = [];
   const errors: Record<string, string> = {};
   const units = new Map(businessUnitNames.map((n) => [n.toLowerCase(), n]));
   for (const field of fields.filter(isCustomField)) {
     const key = `customFields.${field.name}`;
-    let value = input?.[field.name];
+    let value = customFieldValueOf(input, field.name);
     if (typeof value === 'string') value = value.trim();
     if (Array.isArray(value)) value = [...new Set(value.map((v) => v.trim()).filter(Boolean))];
     if (isEmpty(value) || (field.type === 'checkbox' && value === false && field.required)) {
       if (field.required) errors[key] = `${field.label} is required`;
-      else if (field.type === 'checkbox') values[field.name] = value === false;
+      else if (field.type === 'checkbox') accepted.push([field.name, value === false]);
       continue;
     }
     switch (field.type) {
@@ -39,32 +41,32 @@ export function validateCustomFields(
       case 'textarea':
         if (typeof value !== 'string') errors[key] = `${field.label} must be text`;
         else if (field.type === 'text' && value.length > 500) errors[key] = `${field.label} must be at most 500 characters`;
-        else values[field.name] = value;
+        else accepted.push([field.name, value]);
         break;
       case 'checkbox':
         if (typeof value !== 'boolean') errors[key] = `${field.label} must be true or false`;
-        else values[field.name] = value;
+        else accepted.push([field.name, value]);
         break;
       case 'select':
         if (typeof value !== 'string' || !field.options.includes(value)) errors[key] = `${field.label} must be one of: ${field.options.join(', ')}`;
-        else values[field.name] = value;
+        else accepted.push([field.name, value]);
         break;
       case 'multiselect':
         if (!Array.isArray(value) || value.some((v) => !field.options.includes(v))) {
           errors[key] = `${field.label} may only contain: ${field.options.join(', ')}`;
-        } else values[field.name] = value;
+        } else accepted.push([field.name, value]);
         break;
       case 'tags':
         if (!Array.isArray(value)) errors[key] = `${field.label} must be a list`;
-        else values[field.name] = value;
+        else accepted.push([field.name, value]);
         break;
       case 'business-units': {
         const unit = typeof value === 'string' ? units.get(value.toLowerCase()) : undefined;
         if (!unit) errors[key] = `${field.label} must be an existing business unit`;
-        else values[field.name] = unit;
+        else accepted.push([field.name, unit]);
         break;
       }
     }
   }
-  return { values, errors };
+  return { values: Object.fromEntries(accepted), errors };
 }

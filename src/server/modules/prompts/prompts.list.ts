@@ -7,7 +7,7 @@ import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
 import { filterKeyConditions, filterKeyFacetConditions } from './prompts.filter-keys';
 import { facetStats, MATCH_SET_CAP, useMatchSet } from './prompts.match-set';
 import { canEditPromptSql } from './prompts.policy';
-import { type Cursor, decodeCursor, filterConditions, rankExpression, searchCondition, searchTerms, typoCondition } from './prompts.search';
+import { type Cursor, decodeCursor, filterConditions, invalidCursor, rankExpression, searchCondition, searchTerms, typoCondition } from './prompts.search';
 
 /** Counts stop here and are reported as a lower bound ("1,000+"): exact counts of huge match sets cost seconds. */
 export const COUNT_CAP = 1_000;
@@ -226,6 +226,8 @@ function matchSetStatement({ keys, direction, limit, item, walk }: MatchSetParts
  * microseconds survive the round trip.
  */
 export async function listPromptPage(db: Database, { query, ownerId, viewer, fresh = false }: ListOptions, run: RunStatement = runStatement): Promise<ListPage> {
+  // A bad cursor is refused before any counting.
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const terms = searchTerms(query.search);
   const key = totalsKey(query, ownerId);
   // Read before counting: a total counted across a prompt write is not kept (it may predate the write).
@@ -241,8 +243,12 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
 
   const requested: PromptSort = query.sort ?? (terms ? 'relevance' : 'updatedAt');
   // Ranking costs per match, so only a bounded set is ranked; beyond it the list is newest first.
-  const sort: PromptSort = requested === 'relevance' && (!counted || counted.lowerBound || counted.total > RANK_CAP) ? 'updatedAt' : requested;
+  const ranked: PromptSort = requested === 'relevance' && (!counted || counted.lowerBound || counted.total > RANK_CAP) ? 'updatedAt' : requested;
+  // A search answered newest first stays so across its pages, even if a recount would now rank it.
+  const sort: PromptSort = ranked === 'relevance' && cursor?.sort === 'updatedAt' ? 'updatedAt' : ranked;
   const order = query.order ?? defaultSortOrder(sort);
+  // A cursor made for another order would restart the list (an endless list repeating its rows).
+  if (cursor && (cursor.sort !== sort || cursor.order !== order)) throw invalidCursor();
   const orderKey = sortKey(sort, terms && sort === 'relevance' ? rankExpression(terms) : null);
 
   const timeSort = sort === 'updatedAt' || sort === 'createdAt';
@@ -259,8 +265,7 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
         }
       : { from: sql`${prompts}`, id: prompts.id, key: orderKey, where, walkWhere: where };
   const conditions: SQL[] = keys.walkWhere ? [keys.walkWhere] : [];
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  if (cursor && cursor.sort === sort && cursor.order === order) {
+  if (cursor) {
     const value = sort === 'relevance' ? sql`${cursor.value}::real` : timeSort ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}`;
     conditions.push(order === 'desc' ? sql`(${keys.key}, ${keys.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${keys.key}, ${keys.id}) > (${value}, ${cursor.id}::uuid)`);
   }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PROMPT_SORTS, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
+import { INVALID_CURSOR_MESSAGE, PROMPT_SORTS, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
 import { prompts } from '../../db/schema';
 import { badRequest } from '../../errors';
 
@@ -45,7 +45,7 @@ export function rankExpression(terms: SearchTerms): SQL<number> {
 }
 
 /**
- * Filters: any value within one list, every list across (§2, issue 3). All three test the `facets`
+ * Filters: any value within one list, every list across (§2). All three test the `facets`
  * array ("u:…", "m:…", "t:…"), so PostgreSQL answers them together from one GIN index scan.
  * (Filter-only lists read `prompt_filter_keys` instead: prompts.filter-keys.ts.)
  */
@@ -75,15 +75,59 @@ const isPromptSort = (value: unknown): value is PromptSort => PROMPT_SORTS.inclu
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A timestamptz as PostgreSQL writes it as text ("2026-01-02 03:04:05.678901+00"). */
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?(?::(\d{2}))?)$/;
+
+/** A real calendar time PostgreSQL will read back: month 13 or 25 o'clock would fail the query. */
+function isTimestamp(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = TIMESTAMP.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, offsetHours = 0, offsetMinutes = 0, offsetSeconds = 0] = m.slice(1).map((part) => (part === undefined ? undefined : Number(part))) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    year! >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    offsetHours <= 15 &&
+    offsetMinutes <= 59 &&
+    offsetSeconds <= 59
+  );
+}
+
+/** Relevance travels as a `real`: zero or a normal float4, or the cast back fails (out of range). */
+const isRank = (value: unknown): value is number =>
+  typeof value === 'number' && (value === 0 || (Math.abs(value) >= 1.1754944e-38 && Math.abs(value) <= 3.4e38));
+
+/** A text sort key: bounded, well-formed, and without the U+0000 that PostgreSQL text refuses. */
+const isTextKey = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 600 && !/[\p{Cs}\0]/u.test(value);
+
+function validKey(sort: PromptSort, value: unknown): boolean {
+  if (sort === 'relevance') return isRank(value);
+  if (sort === 'updatedAt' || sort === 'createdAt') return isTimestamp(value);
+  return isTextKey(value);
+}
+
+export const invalidCursor = () => badRequest(INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE }, 'invalid_cursor');
+
+/** Reads a cursor back; a malformed or tampered one, or a key its sort cannot hold, is a 400. */
 export function decodeCursor(text: string): Cursor {
+  let parsed: unknown;
   try {
-    const [sort, order, value, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    const validValue = sort === 'relevance' ? typeof value === 'number' && Number.isFinite(value) : typeof value === 'string' && value.length < 300;
-    if (isPromptSort(sort) && (order === 'asc' || order === 'desc') && validValue && typeof id === 'string' && UUID.test(id)) {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (Array.isArray(parsed) && parsed.length === 4) {
+    const [sort, order, value, id] = parsed as unknown[];
+    if (isPromptSort(sort) && (order === 'asc' || order === 'desc') && validKey(sort, value) && typeof id === 'string' && UUID.test(id)) {
       return { sort, order, value: value as string | number, id };
     }
-  } catch {
-    // Fall through to the 400 below.
   }
-  throw badRequest('The cursor is invalid; start again from the first page', { cursor: 'Invalid cursor' }, 'invalid_cursor');
+  throw invalidCursor();
 }

@@ -1,5 +1,5 @@
 import type { FormField } from '../../../../shared/schemas/form-fields';
-import type { Prompt } from '../../../../shared/schemas/prompts';
+import { customFieldValueOf, type Prompt } from '../../../../shared/schemas/prompts';
 import { formatDate } from '../../../lib/utils';
 import { Chips } from './chips';
 
@@ -20,7 +20,7 @@ function customValue(value: unknown): string {
 
 /** What the view dialog and the shareable page show (§2, plus notes and custom fields). */
 export function PromptDetails({ prompt, fields }: { prompt: Prompt; fields: FormField[] }) {
-  const custom = fields.filter((f) => f.name in prompt.customFields && customValue(prompt.customFields[f.name]) !== '');
+  const custom = fields.filter((f) => customValue(customFieldValueOf(prompt.customFields, f.name)) !== '');
   return (
     <div className="space-y-6">
       <dl className="space-y-3">
@@ -33,7 +33,7 @@ export function PromptDetails({ prompt, fields }: { prompt: Prompt; fields: Form
         <Row label="Tags">{prompt.tags.length ? <Chips values={prompt.tags} tone="brand" /> : '—'}</Row>
         {custom.map((f) => (
           <Row key={f.name} label={f.label}>
-            {customValue(prompt.customFields[f.name])}
+            {customValue(customFieldValueOf(prompt.customFields, f.name))}
           </Row>
         ))}
       </dl>

@@ -1,5 +1,5 @@
 import type { FormField } from '../../../../shared/schemas/form-fields';
-import { type CustomFieldValue, promptInputSchema, promptRequirementIssues, REQUIRED_MESSAGES } from '../../../../shared/schemas/prompts';
+import { type CustomFieldValue, customFieldValueOf, promptInputSchema, promptRequirementIssues, REQUIRED_MESSAGES } from '../../../../shared/schemas/prompts';
 
 const KNOWN = new Set(['title', 'content', 'notes', 'aiModels', 'tags', 'userBusinessUnit']);
 
@@ -17,7 +17,7 @@ export function buildPromptFormSchema(fields: FormField[]) {
       ctx.addIssue({ code: 'custom', path: ['userBusinessUnit'], message: REQUIRED_MESSAGES.userBusinessUnit });
     }
     for (const f of fields) {
-      if (!KNOWN.has(f.name) && f.required && isBlank(data.customFields?.[f.name])) {
+      if (!KNOWN.has(f.name) && f.required && isBlank(customFieldValueOf(data.customFields, f.name))) {
         ctx.addIssue({ code: 'custom', path: ['customFields', f.name], message: `${f.label} is required` });
       }
     }
