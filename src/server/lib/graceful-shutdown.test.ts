@@ -1,7 +1,10 @@
+import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installGracefulShutdown } from './graceful-shutdown';
 
 const log = { info: () => {}, warn: () => {}, error: () => {} };
+// Signals are emitted on an emitter of the test's own: the test runner's worker has signal handlers too.
+const signals = new EventEmitter() as unknown as Pick<NodeJS.Process, 'on' | 'off'> & EventEmitter;
 let uninstall: (() => void) | undefined;
 afterEach(() => {
   uninstall?.();
@@ -11,7 +14,7 @@ afterEach(() => {
 function install(drain: () => Promise<void>, timeoutMs = 10_000) {
   const exits: number[] = [];
   const released: number[] = [];
-  uninstall = installGracefulShutdown({ timeoutMs, drain, release: () => released.push(1), log, exit: (code) => exits.push(code) });
+  uninstall = installGracefulShutdown({ timeoutMs, drain, release: () => released.push(1), log, exit: (code) => exits.push(code), signals });
   return { exits, released };
 }
 
@@ -21,9 +24,9 @@ describe('graceful shutdown', () => {
     let finish!: () => void;
     const drain = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     const { exits, released } = install(drain);
-    process.emit('SIGTERM', 'SIGTERM');
+    signals.emit('SIGTERM', 'SIGTERM');
     vi.advanceTimersByTime(20);
-    process.emit('SIGTERM', 'SIGTERM');
+    signals.emit('SIGTERM', 'SIGTERM');
     expect(drain).toHaveBeenCalledTimes(1);
     expect(exits).toEqual([]);
     finish();
@@ -35,9 +38,9 @@ describe('graceful shutdown', () => {
   it('exits at once on a second signal that comes later', () => {
     vi.useFakeTimers();
     const { exits, released } = install(() => new Promise<void>(() => {}));
-    process.emit('SIGINT', 'SIGINT');
+    signals.emit('SIGINT', 'SIGINT');
     vi.advanceTimersByTime(1_500);
-    process.emit('SIGINT', 'SIGINT');
+    signals.emit('SIGINT', 'SIGINT');
     expect(exits).toEqual([1]);
     expect(released).toEqual([1]);
   });
@@ -45,7 +48,7 @@ describe('graceful shutdown', () => {
   it('exits 1 when the requests in flight outlast the timeout', () => {
     vi.useFakeTimers();
     const { exits } = install(() => new Promise<void>(() => {}), 10_000);
-    process.emit('SIGTERM', 'SIGTERM');
+    signals.emit('SIGTERM', 'SIGTERM');
     vi.advanceTimersByTime(9_999);
     expect(exits).toEqual([]);
     vi.advanceTimersByTime(1);

@@ -17,10 +17,12 @@ export interface ShutdownOptions {
   release: () => void;
   log: { info(msg: string): void; warn(msg: string): void; error(obj: unknown, msg: string): void };
   exit?: (code: number) => void;
+  /** Where the signals come from (tests pass an emitter of their own). */
+  signals?: Pick<NodeJS.Process, 'on' | 'off'>;
 }
 
 /** Installs the SIGTERM and SIGINT handlers; returns the function that removes them. */
-export function installGracefulShutdown({ timeoutMs, drain, release, log, exit = (code) => process.exit(code) }: ShutdownOptions): () => void {
+export function installGracefulShutdown({ timeoutMs, drain, release, log, exit = (code) => process.exit(code), signals = process }: ShutdownOptions): () => void {
   let firstSignalAt: number | undefined;
   const leave = (code: number) => {
     release();
@@ -53,10 +55,10 @@ export function installGracefulShutdown({ timeoutMs, drain, release, log, exit =
       },
     );
   };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  signals.on('SIGTERM', onSignal);
+  signals.on('SIGINT', onSignal);
   return () => {
-    process.off('SIGTERM', onSignal);
-    process.off('SIGINT', onSignal);
+    signals.off('SIGTERM', onSignal);
+    signals.off('SIGINT', onSignal);
   };
 }
