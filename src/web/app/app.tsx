@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
+import { DatabaseStatusBanner } from './layout/database-status-banner';
 import { AppRoutes } from './router';
 import { handleUnauthorized } from './unauthorized';
 
@@ -20,6 +21,7 @@ export function App() {
           <AppRoutes />
         </BrowserRouter>
         <Toaster />
+        <DatabaseStatusBanner />
       </Tooltip.Provider>
     </QueryClientProvider>
   );

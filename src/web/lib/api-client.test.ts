@@ -67,3 +67,42 @@ describe('password_change_required', () => {
     uninstall();
   });
 });
+
+describe('a server that cannot reach its database', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is told apart by its code, shown with its own words, and cleared by the next normal answer', async () => {
+    const { DATABASE_UNAVAILABLE_TEXT } = await import('./database-status');
+    const statuses: boolean[] = [];
+    const { renderHook } = await import('@testing-library/react');
+    const { useDatabaseUnavailable } = await import('./database-status');
+    const hook = renderHook(() => useDatabaseUnavailable());
+    const answer = (status: number, body: object) => vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
+
+    answer(503, { message: 'The server cannot reach its database. Please try again in a few seconds.', code: 'database_unavailable' });
+    const err = await apiRequest('GET', '/api/prompts').catch((e: unknown) => e);
+    expect(errorMessage(err, 'Failed to load prompts')).toBe(DATABASE_UNAVAILABLE_TEXT);
+    hook.rerender();
+    statuses.push(hook.result.current);
+
+    answer(503, { message: 'Service Unavailable', code: 'something_else' });
+    expect(errorMessage(await apiRequest('GET', '/api/prompts').catch((e: unknown) => e), 'Failed to load prompts')).toBe('Service Unavailable');
+    answer(200, { items: [] });
+    await apiRequest('GET', '/api/prompts');
+    hook.rerender();
+    statuses.push(hook.result.current);
+    expect(statuses).toEqual([true, false]);
+  });
+
+  it('makes reads retry every 5 s, and writes not', async () => {
+    const { createQueryClient, DATABASE_RETRY_DELAY_MS } = await import('./query-client');
+    const defaults = createQueryClient().getDefaultOptions();
+    const retry = defaults.queries!.retry as (n: number, e: unknown) => boolean;
+    const down = new ApiError(503, '', '', undefined, 'database_unavailable');
+    expect(retry(0, down)).toBe(true);
+    expect(retry(0, new ApiError(500, '', '', undefined, 'internal_error'))).toBe(false);
+    expect(retry(24, down)).toBe(false);
+    expect(defaults.queries!.retryDelay).toBe(DATABASE_RETRY_DELAY_MS);
+    expect(defaults.mutations!.retry).toBe(false);
+  });
+});

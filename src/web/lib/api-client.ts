@@ -1,5 +1,6 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { clearAuthToken, getAuthToken } from './auth-token';
+import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_TEXT, reportDatabaseAnswered, reportDatabaseUnavailable } from './database-status';
 
 /**
  * A non-OK response. `message` is "status: body text" (§8); `serverMessage` is the body's `message`,
@@ -83,8 +84,11 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
   if (!res.ok) {
     const err = await toApiError(res);
     if (err.status === 403 && err.code === PASSWORD_CHANGE_REQUIRED) onPasswordChangeRequired();
+    if (isDatabaseUnavailable(err)) reportDatabaseUnavailable();
+    else reportDatabaseAnswered();
     throw err;
   }
+  reportDatabaseAnswered();
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -111,8 +115,14 @@ export function getQueryFn<T>(options: RequestOptions = {}): QueryFunction<T> {
   return ({ queryKey }) => apiRequest<T>('GET', pathFromQueryKey(queryKey), undefined, options);
 }
 
+/** The server could not reach its database (503): worth retrying, not the request's fault. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 503 && err.code === DATABASE_UNAVAILABLE;
+}
+
 /** The message to show for a failed call: the server's own words, else the fallback of §8. */
 export function errorMessage(err: unknown, fallback: string): string {
+  if (isDatabaseUnavailable(err)) return DATABASE_UNAVAILABLE_TEXT;
   if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
   return fallback;
 }
