@@ -5,10 +5,13 @@ import { openDatabase } from './db/client';
 import { DataDirLockedError, acquireDataDirLock } from './lib/data-dir-lock';
 import { keepEmbeddedStatistics } from './lib/embedded-statistics';
 import { scheduleBackups } from './lib/backup-schedule';
+import { startCacheSync } from './lib/cache-sync';
+import { dropPromptCaches } from './lib/prompt-derived-cache';
 import { serveBackupSocket } from './lib/backup-socket';
 import { startEmbeddedBackup } from './lib/embedded-backup';
 import { installGracefulShutdown } from './lib/graceful-shutdown';
 import { ensureBootstrapAdmin } from './modules/auth/auth.service';
+import { dropCachedSessions } from './modules/auth/sessions.repo';
 import { countUsers } from './modules/users/users.repo';
 
 async function main() {
@@ -30,6 +33,18 @@ async function main() {
   // The embedded database has no autovacuum to keep the planner's statistics.
   const statistics = handle.kind === 'pglite' ? keepEmbeddedStatistics(handle.db, (err) => app.log.warn({ err }, 'ANALYZE of the embedded database failed')) : null;
   if (bootstrapOutcome) app.log.info(`ADMIN_EMAIL ${config.adminEmail}: ${bootstrapOutcome}`);
+  // Several instances may share a PostgreSQL database: each tells the others what its writes changed.
+  const cacheSync = config.databaseUrl
+    ? startCacheSync({
+        url: config.databaseUrl,
+        drop(kind) {
+          if (kind !== 'sessions') dropPromptCaches(handle.db);
+          if (kind !== 'prompts') dropCachedSessions();
+        },
+        log: app.log,
+      })
+    : null;
+  if (cacheSync) await Promise.race([cacheSync.ready, new Promise((r) => setTimeout(r, 5_000).unref())]);
   const backupSocket = pgdataDir ? serveBackupSocket(path.join(config.dataDir, 'backup.sock'), () => startEmbeddedBackup(handle.db, pgdataDir, { waitForRunning: true }), app.log) : null;
   const backups =
     pgdataDir && config.backupDir
@@ -40,6 +55,7 @@ async function main() {
     timeoutMs: config.shutdownTimeoutS * 1000,
     async drain() {
       await app.close();
+      await cacheSync?.stop();
       backupSocket?.close();
       await backups?.stop();
       statistics?.stop();

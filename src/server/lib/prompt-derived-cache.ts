@@ -1,6 +1,7 @@
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
+import { publishInvalidation } from './cache-sync';
 
 const allCaches = new Set<PromptDerivedCache<unknown>>();
 
@@ -97,10 +98,16 @@ export function onPromptsChanged(listener: (db: Database) => void): () => void {
  * (its whole transaction) has committed, after any write that changes prompts or the names and units
  * they show. Called earlier, a reader could still compute from the old rows and keep the result;
  * called with a transaction object, it would drop nothing, as the caches are keyed by the root database.
- * (Other processes sharing the database are to be told from here too.)
+ * Other instances sharing the database are told through PostgreSQL NOTIFY (cache-sync.ts).
  */
 export function afterPromptWrite(db: Database): void {
   if (is(db, PgTransaction)) throw new Error('afterPromptWrite needs the root database, after the transaction has committed');
+  dropPromptCaches(db);
+  publishInvalidation('prompts');
+}
+
+/** This process's part of `afterPromptWrite`; also run when another instance reports a write. */
+export function dropPromptCaches(db: Database): void {
   generations.set(db, promptsGeneration(db) + 1);
   for (const cache of allCaches) cache.clear(db);
   for (const listener of changeListeners) listener(db);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, pgErrorCode } from '../errors';
+import { AppError, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../errors';
+import { sessionExists } from '../modules/auth/sessions.repo';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-errors';
 import { drainRequestBody } from './input-guards';
 
@@ -57,6 +58,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { message: DATABASE_UNAVAILABLE_MESSAGE, code: 'database_unavailable' };
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
       request.log.warn({ code: pgErrorCode(err) ?? (err as { code?: string }).code }, 'database unavailable');
+    } else if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION) {
+      // A row this write points to was removed meanwhile, most often the member themselves (deleted by
+      // an administrator, perhaps on another instance, while this request was on its way).
+      const signedOut = request.sessionId !== null && !(await sessionExists(app.db, request.sessionId).catch(() => true));
+      status = signedOut ? 401 : 409;
+      body = signedOut
+        ? { message: 'Authentication required', code: 'unauthorized' }
+        : { message: 'Something this change refers to was removed meanwhile. Reload and try again.', code: 'reference_gone' };
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       body = { message: err.message, code: err.code ? err.code.toLowerCase() : 'bad_request' };

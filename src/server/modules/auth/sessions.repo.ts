@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { publishInvalidation } from '../../lib/cache-sync';
 import { sessions, type UserRow, users } from '../../db/schema';
 import { newToken, sha256 } from '../../lib/crypto';
 
@@ -24,8 +25,8 @@ export async function createSession(db: Database, userId: string, ttlDays: numbe
 /**
  * Every API request looks up its session; on a busy list that lookup was a third of the work. Found
  * sessions are kept for a moment. Revoking sessions and changing users empty the cache in this
- * process at once; the short lifetime bounds what another process sharing the database may still
- * accept (see docs/decisions/005-list-fast-path.md).
+ * process at once, and in the other instances sharing the database through PostgreSQL NOTIFY
+ * (lib/cache-sync.ts); the short lifetime is a last bound should a notification be lost.
  */
 export const SESSION_CACHE_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -43,8 +44,17 @@ const sessionCache = new Map<string, CachedSession>();
  */
 let generation = 0;
 
-/** Drops every cached session; called whenever a session is revoked or a user row changes. */
+/**
+ * Drops every cached session, here and (after commit) in the other instances sharing the database;
+ * called whenever a session is revoked or a user row changes.
+ */
 export function forgetCachedSessions(): void {
+  dropCachedSessions();
+  publishInvalidation('sessions');
+}
+
+/** This process's part of `forgetCachedSessions`; also run when another instance reports a change. */
+export function dropCachedSessions(): void {
   generation++;
   sessionCache.clear();
 }
@@ -97,4 +107,10 @@ export async function revokeUserSessions(db: Database, userId: string, keepSid?:
 export async function deleteExpiredSessions(db: Database, idleDays: number): Promise<void> {
   const now = Date.now();
   await db.delete(sessions).where(or(lt(sessions.expire, new Date(now)), lt(sessions.lastUsedAt, new Date(now - idleDays * DAY_MS))));
+}
+
+/** Whether the session still exists (read from the database, never from the cache). */
+export async function sessionExists(db: Database, sid: string): Promise<boolean> {
+  const [row] = await db.select({ sid: sessions.sid }).from(sessions).where(eq(sessions.sid, sid)).limit(1);
+  return Boolean(row);
 }

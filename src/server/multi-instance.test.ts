@@ -1,0 +1,124 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildIfNeeded,
+  freePort,
+  freshStorage,
+  type HttpAnswer,
+  httpRequest,
+  type ServerStorage,
+  type StartedProcess,
+  startProcess,
+  waitForHealth,
+} from './test/server-process';
+import { testDatabaseKind } from './test/test-database';
+
+// Two instances of the built server on one PostgreSQL database: what one writes, the other shows
+// within 200 ms, although it caches list pages (1 s), totals (5 s), sidebar counts (30 s) and sessions (2 s).
+const describePostgres = testDatabaseKind() === 'postgres' ? describe : describe.skip;
+const FRESH_WITHIN_MS = 200;
+
+let storage: ServerStorage;
+let a: StartedProcess;
+let b: StartedProcess;
+let admin: string;
+const password = 'a long enough secret';
+
+afterAll(async () => {
+  for (const p of [a, b]) if (p && p.child.exitCode === null) p.child.kill('SIGKILL');
+  await Promise.all([a?.exited, b?.exited]);
+  await storage?.drop();
+});
+
+const call = (server: StartedProcess, path: string, token?: string, method = 'GET', body?: unknown) => httpRequest(`${server.url}${path}`, { method, token, body });
+const json = <T>(answer: HttpAnswer) => JSON.parse(answer.body) as T;
+
+async function signUp(email: string): Promise<{ token: string; id: string }> {
+  const res = await call(a, '/api/register', undefined, 'POST', { email, password, firstName: email.split('@')[0], lastName: 'Person', businessUnit: 'Ops' });
+  const { token, user } = json<{ token: string; user: { id: string } }>(res);
+  return { token, id: user.id };
+}
+
+/** Milliseconds until `probe` holds on the other instance (polling every 10 ms), or Infinity. */
+async function msUntil(probe: () => Promise<boolean>, limitMs = 3_000): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    if (await probe()) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+const prompt = (title: string, tag: string) => ({ title, content: `${title} content`, aiModels: ['Claude'], tags: [tag] });
+
+describePostgres('two instances on one PostgreSQL database', () => {
+  beforeAll(async () => {
+    buildIfNeeded();
+    storage = await freshStorage();
+    a = startProcess([process.execPath, 'dist/server/main.js'], storage, await freePort());
+    await waitForHealth(a.url);
+    b = startProcess([process.execPath, 'dist/server/main.js'], storage, await freePort());
+    await waitForHealth(b.url);
+    admin = (await signUp('admin@example.com')).token;
+  }, 240_000);
+
+  it('shows a new prompt in the other instance’s list page, search total and sidebar counts within 200 ms', async () => {
+    await call(a, '/api/prompts', admin, 'POST', prompt('Zebra one', 'stripes'));
+    // Warm every cache of instance B.
+    expect(json<{ total: number }>(await call(b, '/api/prompts', admin)).total).toBe(1);
+    expect(json<{ total: number }>(await call(b, '/api/prompts?search=zebra', admin)).total).toBe(1);
+    expect(json<{ tags: Array<{ value: string }> }>(await call(b, '/api/filter/counts', admin)).tags.map((t) => t.value)).toEqual(['stripes']);
+
+    expect((await call(a, '/api/prompts', admin, 'POST', prompt('Zebra two', 'savanna'))).status).toBe(201);
+    const page = await msUntil(async () => json<{ items: unknown[] }>(await call(b, '/api/prompts', admin)).items.length === 2);
+    const total = await msUntil(async () => json<{ total: number }>(await call(b, '/api/prompts?search=zebra', admin)).total === 2);
+    const counts = await msUntil(async () => json<{ tags: Array<{ value: string }> }>(await call(b, '/api/filter/counts', admin)).tags.length === 2);
+    expect({ page, total, counts }).toEqual({ page: expect.any(Number), total: expect.any(Number), counts: expect.any(Number) });
+    expect(Math.max(page, total, counts)).toBeLessThan(FRESH_WITHIN_MS);
+  });
+
+  it('refuses a revoked token, a demoted member and a deleted member on the other instance at once (401/403, never 500)', async () => {
+    const leaver = await signUp('leaver@example.com');
+    expect((await call(b, '/api/user', leaver.token)).status).toBe(200);
+    await call(a, '/api/logout', leaver.token, 'POST');
+    expect(await msUntil(async () => (await call(b, '/api/user', leaver.token)).status === 401)).toBeLessThan(FRESH_WITHIN_MS);
+
+    const editor = await signUp('editor@example.com');
+    expect((await call(b, '/api/prompts', editor.token, 'POST', prompt('Before demotion', 'x'))).status).toBe(201);
+    const profile = { email: 'editor@example.com', firstName: 'editor', lastName: 'Person', businessUnit: 'Ops', role: 'read' };
+    expect((await call(a, `/api/admin/users/${editor.id}`, admin, 'PUT', profile)).status).toBe(200);
+    const demoted = await msUntil(async () => (await call(b, '/api/prompts', editor.token, 'POST', prompt(`After ${Date.now()}`, 'x'))).status === 403);
+    expect(demoted).toBeLessThan(FRESH_WITHIN_MS);
+
+    const deleted = await signUp('deleted@example.com');
+    expect((await call(b, '/api/user', deleted.token)).status).toBe(200);
+    const statuses = new Set<number>();
+    const hammering = (async () => {
+      for (let i = 0; i < 40; i++) statuses.add((await call(b, '/api/prompts', deleted.token, 'POST', prompt(`Race ${i}`, 'r'))).status);
+    })();
+    expect((await call(a, `/api/admin/users/${deleted.id}`, admin, 'DELETE')).status).toBe(200);
+    await hammering;
+    expect([...statuses].filter((s) => s >= 500)).toEqual([]);
+    expect(await msUntil(async () => (await call(b, '/api/user', deleted.token)).status === 401)).toBeLessThan(FRESH_WITHIN_MS);
+  });
+
+  it('after losing its listening connection an instance drops its caches, listens again, and stays fresh', async () => {
+    expect(json<{ total: number }>(await call(b, '/api/prompts?search=zebra', admin)).total).toBe(2);
+    const client = new pg.Client({ connectionString: storage.env.DATABASE_URL });
+    await client.connect();
+    const listeners = async () => (await client.query(`select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`)).rows as Array<{ pid: number }>;
+    try {
+      expect(await listeners()).toHaveLength(2);
+      await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`);
+      await new Promise((r) => setTimeout(r, 100));
+      // Written while nobody listens: B cannot hear of it, so it must have dropped what it had cached.
+      expect((await call(a, '/api/prompts', admin, 'POST', prompt('Zebra three', 'stripes'))).status).toBe(201);
+      expect(json<{ total: number }>(await call(b, '/api/prompts?search=zebra', admin)).total).toBe(3);
+      expect(await msUntil(async () => (await listeners()).length === 2, 10_000)).toBeLessThan(10_000);
+    } finally {
+      await client.end();
+    }
+    expect((await call(a, '/api/prompts', admin, 'POST', prompt('Zebra four', 'stripes'))).status).toBe(201);
+    expect(await msUntil(async () => json<{ total: number }>(await call(b, '/api/prompts?search=zebra', admin)).total === 4)).toBeLessThan(FRESH_WITHIN_MS);
+  }, 60_000);
+});
