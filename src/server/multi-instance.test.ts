@@ -102,6 +102,15 @@ describePostgres('two instances on one PostgreSQL database', () => {
     expect(await msUntil(async () => (await call(b, '/api/user', deleted.token)).status === 401)).toBeLessThan(FRESH_WITHIN_MS);
   });
 
+  it('counts sign-in attempts against one limit across instances', async () => {
+    const guess = (server: StartedProcess) => call(server, '/api/login', undefined, 'POST', { email: 'admin@example.com', password: 'wrong guess' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await guess(a)).status, (await guess(b)).status);
+    // AUTH_RATE_LIMIT is 10 a minute per (address, account): the eleventh attempt is refused wherever it lands.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
   it('after losing its listening connection an instance drops its caches, listens again, and stays fresh', async () => {
     expect(json<{ total: number }>(await call(b, '/api/prompts?search=zebra', admin)).total).toBe(2);
     const client = new pg.Client({ connectionString: storage.env.DATABASE_URL });

@@ -128,6 +128,11 @@ export async function queryRows(db: Database, statement: SQL, prepare = false): 
   return (await client.query({ name, text, values: params })).rows;
 }
 
+/** Whether `db` talks to a PostgreSQL server (shared by instances), not the embedded database. */
+export function isPostgresServer(db: Database): boolean {
+  return (db as unknown as { $client: unknown }).$client instanceof pg.Pool;
+}
+
 /** Cheap probe used by /healthz: rejects when the database does not answer within `withinMs`. */
 export async function pingDatabase(db: Database, withinMs = 1_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

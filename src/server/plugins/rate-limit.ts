@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../db/client';
 import { AppError } from '../errors';
 
 /**
@@ -14,37 +16,80 @@ export interface AttemptKey {
   limit: number;
 }
 
-/**
- * Fixed one-minute windows counted in memory. Never counted per email alone: then anyone could lock
- * the real owner out of an account by guessing wrongly from anywhere.
- */
-export class AttemptLimiter {
+/** Where attempts are counted: returns, per key in order, the count so far and ms left in its window. */
+export interface AttemptStore {
+  bump(keys: string[], windowMs: number): Promise<Array<{ count: number; msLeft: number }>>;
+}
+
+/** One process's counters (the embedded database has one process). */
+export class MemoryAttemptStore implements AttemptStore {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Counts one attempt under each key; throws a 429 with Retry-After when any key is over its limit. */
-  hit(reply: FastifyReply, keys: AttemptKey[]): void {
+  async bump(keys: string[], windowMs: number) {
     const now = this.now();
-    let retryAfterMs = 0;
-    for (const { key, limit } of keys) {
+    if (this.windows.size > 50_000) {
+      for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    }
+    return keys.map((key) => {
       let window = this.windows.get(key);
       if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + 60_000 };
+        window = { count: 0, resetAt: now + windowMs };
         this.windows.set(key, window);
       }
       window.count++;
-      if (window.count > limit) retryAfterMs = Math.max(retryAfterMs, window.resetAt - now);
-    }
-    if (this.windows.size > 50_000) this.sweep(now);
+      return { count: window.count, msLeft: window.resetAt - now };
+    });
+  }
+}
+
+/**
+ * Counters in the database (the unlogged `attempt_counters` table), so the limits hold across every
+ * instance sharing it: one upsert per attempt for all its keys. Expired rows are swept now and then.
+ */
+export class DatabaseAttemptStore implements AttemptStore {
+  private bumps = 0;
+
+  constructor(private readonly db: Database) {}
+
+  async bump(keys: string[], windowMs: number) {
+    if (++this.bumps % 500 === 0) await this.db.execute(sql`delete from attempt_counters where reset_at < now()`);
+    const window = sql`make_interval(secs => ${windowMs / 1000})`;
+    const rows = await queryRows(
+      this.db,
+      sql`insert into attempt_counters as c (key, count, reset_at)
+          select k, 1, now() + ${window} from unnest(array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]) as k
+          on conflict (key) do update set
+            count = case when c.reset_at <= now() then 1 else c.count + 1 end,
+            reset_at = case when c.reset_at <= now() then now() + ${window} else c.reset_at end
+          returning key, count, (extract(epoch from reset_at - now()) * 1000)::float8 as ms_left`,
+    );
+    const byKey = new Map(rows.map((r) => [String(r.key), { count: Number(r.count), msLeft: Number(r.ms_left) }]));
+    return keys.map((k) => byKey.get(k) ?? { count: 1, msLeft: windowMs });
+  }
+}
+
+/**
+ * Fixed one-minute windows. Never counted per email alone: then anyone could lock the real owner out
+ * of an account by guessing wrongly from anywhere.
+ */
+export class AttemptLimiter {
+  constructor(private readonly store: AttemptStore = new MemoryAttemptStore()) {}
+
+  /** Counts one attempt under each key; throws a 429 with Retry-After when any key is over its limit. */
+  async hit(reply: FastifyReply, keys: AttemptKey[]): Promise<void> {
+    const unique = [...new Map(keys.map((k) => [k.key, k])).values()];
+    const counts = await this.store.bump(unique.map((k) => k.key), 60_000);
+    let retryAfterMs = 0;
+    unique.forEach(({ limit }, i) => {
+      const { count, msLeft } = counts[i]!;
+      if (count > limit) retryAfterMs = Math.max(retryAfterMs, msLeft);
+    });
     if (retryAfterMs > 0) {
-      const seconds = Math.ceil(retryAfterMs / 1000);
+      const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
       reply.header('Retry-After', String(seconds));
       throw new AppError(429, 'rate_limited', `Too many attempts. Please wait ${seconds} seconds and try again.`);
     }
-  }
-
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }
 }

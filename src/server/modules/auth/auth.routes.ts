@@ -15,7 +15,8 @@ import {
 import { messageResponseSchema } from '../../../shared/schemas/common';
 import type { Mailer } from '../../lib/mailer';
 import { requireUser } from '../../plugins/auth';
-import { AttemptLimiter, PER_IP_MULTIPLIER } from '../../plugins/rate-limit';
+import { isPostgresServer } from '../../db/client';
+import { AttemptLimiter, DatabaseAttemptStore, MemoryAttemptStore, PER_IP_MULTIPLIER } from '../../plugins/rate-limit';
 import { toPublicUser } from '../users/users.presenter';
 import { changePassword, login, register, updateProfile } from './auth.service';
 import { completePasswordReset, requestPasswordReset } from './password-reset.service';
@@ -23,7 +24,8 @@ import { revokeSession } from './sessions.repo';
 
 export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | undefined }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = new AttemptLimiter();
+  // On a PostgreSQL server every instance counts in the same table; the embedded database has one process.
+  const limiter = new AttemptLimiter(isPostgresServer(app.db) ? new DatabaseAttemptStore(app.db) : new MemoryAttemptStore());
   const perAccount = app.config.authRateLimit;
   const perIp = app.config.authRateLimit * PER_IP_MULTIPLIER;
   type Reply = Parameters<AttemptLimiter['hit']>[0];
@@ -43,14 +45,14 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
     '/api/register',
     { config: { access: 'public' }, schema: { body: registerSchema, response: { 201: registerResponseSchema } } },
     async (request, reply) => {
-      limitCreation('register', request.ip, reply);
+      await limitCreation('register', request.ip, reply);
       const { token, user, firstAdmin } = await register(app.db, app.config, request.body);
       return reply.status(201).send({ token, user: toPublicUser(user), firstAdmin });
     },
   );
 
   r.post('/api/login', { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
-    limitGuess('login', request.ip, request.body.email, reply);
+    await limitGuess('login', request.ip, request.body.email, reply);
     const { token, user } = await login(app.db, app.config, request.body);
     return { token, mustChangePassword: user.mustChangePassword === 'true', user: toPublicUser(user) };
   });
@@ -79,7 +81,7 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
       schema: { body: changePasswordSchema, response: { 200: messageResponseSchema } },
       handler: async (request, reply) => {
         const user = requireUser(request);
-        limitGuess('change-password', request.ip, user.id, reply);
+        await limitGuess('change-password', request.ip, user.id, reply);
         await changePassword(app.db, user, request.sessionId!, request.body);
         return passwordChanged;
       },
@@ -90,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
     '/api/password-reset/request',
     { config: { access: 'public' }, schema: { body: passwordResetRequestSchema, response: { 200: passwordResetRequestResponseSchema } } },
     async (request, reply) => {
-      limitCreation('reset', request.ip, reply);
+      await limitCreation('reset', request.ip, reply);
       return requestPasswordReset(app.db, request.body.email, {
         config: app.config,
         mailer: opts.mailer,
@@ -104,7 +106,7 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
     { config: { access: 'public' }, schema: { body: passwordResetCompleteSchema, response: { 200: messageResponseSchema } } },
     async (request, reply) => {
       // Per IP before the lookup; per (IP, account) once the token names an account.
-      limiter.hit(reply, [{ key: `reset-complete:ip:${request.ip}`, limit: perIp }]);
+      await limiter.hit(reply, [{ key: `reset-complete:ip:${request.ip}`, limit: perIp }]);
       const message = await completePasswordReset(app.db, request.body.token, request.body.newPassword, (userId) =>
         limiter.hit(reply, [{ key: `reset-complete:ip+account:${request.ip}:${userId}`, limit: perAccount }]),
       );

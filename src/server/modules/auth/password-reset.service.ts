@@ -84,7 +84,7 @@ export async function completePasswordReset(
   db: Database,
   token: string,
   newPassword: string,
-  onAccount: (userId: string) => void = () => {},
+  onAccount: (userId: string) => Promise<void> | void = () => {},
 ): Promise<string> {
   const tokenHash = sha256(token);
   const [found] = await db
@@ -93,7 +93,7 @@ export async function completePasswordReset(
     .where(and(eq(passwordResetTokens.token, tokenHash), eq(passwordResetTokens.used, false), gt(passwordResetTokens.expiresAt, new Date())))
     .limit(1);
   if (!found) throw invalidLink();
-  onAccount(found.userId);
+  await onAccount(found.userId);
   const user = await findUserById(db, found.userId);
   if (!user) throw invalidLink();
   await assertPasswordAllowed(newPassword, user, 'newPassword');
