@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/constants';
 import { isPersonalPassword, PASSWORD_MESSAGES } from '../shared/password-policy';
@@ -68,6 +69,10 @@ const configSchema = z
     BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     BACKUP_INTERVAL_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 365).default(24)),
     BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(7)),
+    WORKERS: z.preprocess(
+      emptyToUndefined,
+      z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], { error: 'must be a whole number from 1 to 64, or auto' }).default(1),
+    ),
     SHUTDOWN_TIMEOUT_S: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).default(10)),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
@@ -77,6 +82,9 @@ const configSchema = z
   .superRefine((c, ctx) => {
     if (c.PASSWORD_RESET_DELIVERY === 'email' && !c.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when PASSWORD_RESET_DELIVERY=email' });
+    }
+    if (c.WORKERS !== 1 && !c.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['WORKERS'], message: 'must be 1 with the embedded database, which lives inside one process; set DATABASE_URL to run several' });
     }
     if (c.BACKUP_DIR && c.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'backs up the embedded database only; with DATABASE_URL use pg_dump' });
@@ -118,6 +126,7 @@ const configSchema = z
     backupDir: c.BACKUP_DIR,
     backupIntervalHours: c.BACKUP_INTERVAL_HOURS,
     backupKeep: c.BACKUP_KEEP,
+    workers: c.WORKERS === 'auto' ? availableParallelism() : c.WORKERS,
     shutdownTimeoutS: c.SHUTDOWN_TIMEOUT_S,
     logLevel: c.LOG_LEVEL,
   }));

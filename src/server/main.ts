@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -6,6 +7,7 @@ import { DataDirLockedError, acquireDataDirLock } from './lib/data-dir-lock';
 import { keepEmbeddedStatistics } from './lib/embedded-statistics';
 import { scheduleBackups } from './lib/backup-schedule';
 import { startCacheSync } from './lib/cache-sync';
+import { runClusterPrimary } from './lib/cluster-primary';
 import { dropPromptCaches } from './lib/prompt-derived-cache';
 import { serveBackupSocket } from './lib/backup-socket';
 import { startEmbeddedBackup } from './lib/embedded-backup';
@@ -16,6 +18,7 @@ import { countUsers } from './modules/users/users.repo';
 
 async function main() {
   const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) return runClusterPrimary(config.workers, config.shutdownTimeoutS);
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   const handle = await openDatabase(
     config.databaseUrl
