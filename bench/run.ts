@@ -1,9 +1,10 @@
 /**
- * npm run bench [-- --rows=100000 --db=postgres|pglite --duration=5 --reuse=NAME]
+ * npm run bench [-- --rows=100000 --db=postgres|pglite --duration=5 --reuse=NAME --workers=2]
  * Seeds a fresh database, starts the real server (src/server/main.ts) and drives it over HTTP with
  * autocannon (10 connections). Beside each scenario it prints the database time of the very
  * statements that request runs (EXPLAIN ANALYZE: planning + execution), so the cost of our own layers
  * is visible. --reuse=NAME (PostgreSQL only) keeps the seeded database NAME for the next run.
+ * --workers=N (PostgreSQL only) measures the uncached column again with WORKERS=N, side by side.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,11 +19,15 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const rows = Number(args.rows ?? 100_000);
 const kind = (args.db ?? 'pglite') as 'pglite' | 'postgres';
 const duration = Number(args.duration ?? 5);
+const workers = Number(args.workers ?? 1);
+if (workers > 1 && kind !== 'postgres') throw new Error('--workers needs --db=postgres (WORKERS must be 1 on the embedded database)');
 const port = 5600 + Math.floor(Math.random() * 300);
 const log = (msg: string) => console.log(msg);
 
 function startServer(env: Record<string, string | undefined>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // WORKERS > 1 forks the entry file again: run the built server, as npm start does.
+  const entry = Number(env.WORKERS ?? 1) > 1 ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -80,10 +85,39 @@ async function main() {
     const bytes = (await res.arrayBuffer()).byteLength;
     const hwm = readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1];
     log(`\nExport of all prompts as CSV: ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - t1) / 1000).toFixed(1)} s; server peak RSS ${(Number(hwm) / 1024).toFixed(0)} MB`);
+    if (workers > 1) await compareWorkers(prepared.env, headers, server);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
     await prepared.cleanup();
+  }
+}
+
+/** The uncached column again with WORKERS=1 (the server running now) and WORKERS=N, side by side. */
+async function compareWorkers(env: Record<string, string | undefined>, headers: Record<string, string>, single: ChildProcess) {
+  const base = `http://127.0.0.1:${port}`;
+  const fresh = { ...headers, 'cache-control': 'no-cache' };
+  const apiScenarios = scenarios.filter((s) => typeof s.path !== 'string' || s.path.startsWith('/api/') || s.path === '/healthz');
+  const urls = await Promise.all(apiScenarios.map(async (s) => (typeof s.path === 'string' ? s.path : s.path(base, headers))));
+  const one = [];
+  for (const url of urls) one.push(await measure(`${base}${url}`, fresh, duration));
+  single.kill('SIGTERM');
+  await new Promise((r) => single.once('exit', r));
+  const { execFileSync } = await import('node:child_process');
+  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'ignore' });
+  const many = await startServer({ ...env, WORKERS: String(workers) });
+  try {
+    log(`\n## WORKERS=1 against WORKERS=${workers} (no-cache requests, 10 connections, same machine as the load generator)\n`);
+    log(`| scenario | 1 worker req/s | p95 ms | ${workers} workers req/s | p95 ms |\n|---|---|---|---|---|`);
+    for (const [i, s] of apiScenarios.entries()) {
+      const r = await measure(`${base}${urls[i]}`, fresh, duration);
+      log(`| ${s.name} | ${one[i]!.rps} | ${one[i]!.p95} | ${r.rps} | ${r.p95} |`);
+    }
+  } finally {
+    many.kill('SIGTERM');
+    await new Promise((r) => many.once('exit', r));
   }
 }
 
