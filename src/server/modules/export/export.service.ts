@@ -1,12 +1,18 @@
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { ExportQuery } from '../../../shared/schemas/export';
-import type { Database } from '../../db/client';
+import { type Database, isPostgresServer } from '../../db/client';
 import { businessUnits, formFields, prompts, users } from '../../db/schema';
 import { listFormFields } from '../form-fields/form-fields.repo';
 import { countPrompts, resolvePromptWhere } from '../prompts/prompts.list';
 import { csvRow, UTF8_BOM } from './csv';
 
-const BATCH = 1000;
+/**
+ * Rows per query. The embedded database runs in this process and one query at a time, so its batches
+ * are small and each is followed by a turn of the event loop: a long export never holds the other
+ * requests for more than one short batch.
+ */
+const batchSize = (db: Database) => (isPostgresServer(db) ? 1000 : 200);
+const otherRequestsTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 type Row = Record<string, unknown>;
 
 interface DataSet {
@@ -18,6 +24,20 @@ interface DataSet {
 const iso = (d: Date) => d.toISOString();
 const joined = (list: string[]) => list.join('; ');
 
+/** Only what the file holds: not the search vector or the facet arrays, which would double each batch. */
+const exportedPromptColumns = {
+  id: prompts.id,
+  title: prompts.title,
+  content: prompts.content,
+  notes: prompts.notes,
+  aiModels: prompts.aiModels,
+  tags: prompts.tags,
+  userBusinessUnit: prompts.userBusinessUnit,
+  customFields: prompts.customFields,
+  createdAt: prompts.createdAt,
+  updatedAt: prompts.updatedAt,
+};
+
 function promptsSet(db: Database, where: SQL | undefined, asCsv: boolean): DataSet {
   return {
     columns: ['id', 'title', 'content', 'notes', 'aiModels', 'tags', 'businessUnit', 'ownerFirstName', 'ownerLastName', 'ownerEmail', 'customFields', 'createdAt', 'updatedAt'],
@@ -25,12 +45,12 @@ function promptsSet(db: Database, where: SQL | undefined, asCsv: boolean): DataS
       let after: string | undefined;
       for (;;) {
         const batch = await db
-          .select({ p: prompts, firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .select({ p: exportedPromptColumns, firstName: users.firstName, lastName: users.lastName, email: users.email })
           .from(prompts)
           .innerJoin(users, eq(users.id, prompts.userId))
           .where(and(where, after ? gt(prompts.id, after) : undefined))
           .orderBy(asc(prompts.id))
-          .limit(BATCH);
+          .limit(batchSize(db));
         for (const { p, firstName, lastName, email } of batch) {
           yield {
             id: p.id,
@@ -48,7 +68,8 @@ function promptsSet(db: Database, where: SQL | undefined, asCsv: boolean): DataS
             updatedAt: iso(p.updatedAt),
           };
         }
-        if (batch.length < BATCH) return;
+        if (batch.length < batchSize(db)) return;
+        await otherRequestsTurn();
         after = batch.at(-1)!.p.id;
       }
     },
@@ -77,9 +98,10 @@ function usersSet(db: Database): DataSet {
           .from(users)
           .where(after ? gt(users.id, after) : undefined)
           .orderBy(asc(users.id))
-          .limit(BATCH);
+          .limit(batchSize(db));
         for (const u of batch) yield { ...u, createdAt: iso(u.createdAt), updatedAt: iso(u.updatedAt) };
-        if (batch.length < BATCH) return;
+        if (batch.length < batchSize(db)) return;
+        await otherRequestsTurn();
         after = batch.at(-1)!.id;
       }
     },
