@@ -1,28 +1,19 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, type SQL, sql } from 'drizzle-orm';
 import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
-import { type Database, queryRows, renderedOnce } from '../../db/client';
-import { promptFilterKeys, promptListItems, prompts, users } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { promptFilterKeys, prompts } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
+import { COUNT_CAP, cappedCount, countMatches, type ListFilters, literalInt, promptWhere, type RunStatement, runStatement, toTotal } from './prompts.count';
 import { filterKeyConditions, filterKeyFacetConditions } from './prompts.filter-keys';
-import { facetStats, MATCH_SET_CAP, useMatchSet } from './prompts.match-set';
-import { canEditPromptSql } from './prompts.policy';
-import { type Cursor, decodeCursor, filterConditions, invalidCursor, rankExpression, searchCondition, searchTerms, typoCondition } from './prompts.search';
+import { ITEM_SOURCES, itemJson, type KeySource, matchSetStatement, pageStatement } from './prompts.list-sql';
+import { facetStats, useMatchSet } from './prompts.match-set';
+import type { canEditPromptSql } from './prompts.policy';
+import { type Cursor, decodeCursor, filterConditions, invalidCursor, rankExpression, searchTerms } from './prompts.search';
 
-/** Counts stop here and are reported as a lower bound ("1,000+"): exact counts of huge match sets cost seconds. */
-export const COUNT_CAP = 1_000;
+export { countPrompts, resolvePromptWhere, type RunStatement, runStatement } from './prompts.count';
+
 /** Searches with at most this many matches are ranked by relevance; larger ones are ordered by recency. */
 export const RANK_CAP = 1_000;
-
-type ListFilters = Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags'>;
-
-/**
- * Runs one statement and returns its rows. The list takes it as a parameter so that the benchmark can
- * time (EXPLAIN ANALYZE) exactly the statements the API runs.
- */
-export type RunStatement = (db: Database, statement: SQL, prepare?: boolean) => Promise<Record<string, unknown>[]>;
-
-export const runStatement: RunStatement = queryRows;
 
 export interface ListPage {
   /** The items as a JSON array (built by PostgreSQL), in list order. */
@@ -43,70 +34,9 @@ export interface ListOptions {
   fresh?: boolean;
 }
 
-/** The WHERE clause shared by the list, its count and the export. */
-export function promptWhere(query: ListFilters, ownerId?: string, typos = false, wholeWords = false): SQL | undefined {
-  const terms = searchTerms(query.search);
-  const conditions = [...filterConditions(query)];
-  if (terms) conditions.push(typos ? typoCondition(terms) : searchCondition(terms, wholeWords));
-  if (ownerId) conditions.push(eq(prompts.userId, ownerId));
-  return conditions.length ? and(...conditions) : undefined;
-}
-
-/**
- * An integer written into the statement text rather than sent as a parameter. LIMITs shape the plan:
- * with a parameter, a prepared statement's generic plan is costed for an unknown limit, looks dearer
- * than it is, and PostgreSQL keeps planning the statement again on every call (half a page's time).
- */
-function literalInt(n: number): SQL {
-  if (!Number.isSafeInteger(n)) throw new Error(`Not an integer: ${n}`);
-  return sql.raw(String(n));
-}
-
-/** `count(*)` of the first `cap + 1` matches: enough to tell "exactly n" from "more than cap". */
-function cappedCount(where: SQL | undefined, cap: number, from: SQL = sql`${prompts}`): SQL<number> {
-  return sql<number>`(select count(*)::int from (select 1 from ${from} where ${where ?? sql`true`} limit ${literalInt(cap + 1)}) capped)`;
-}
-
-function toTotal(n: number, cap: number) {
-  return n > cap ? { total: cap, lowerBound: true } : { total: n, lowerBound: false };
-}
-
-export async function countPrompts(db: Database, where: SQL | undefined, cap = COUNT_CAP, run: RunStatement = runStatement) {
-  const [row] = await run(db, sql`select ${cappedCount(where, cap)} as n`);
-  return toTotal(Number(row?.n ?? 0), cap);
-}
-
-/**
- * The WHERE clause for a list or an export, with its capped count. When the words match nothing (a
- * typo, or only stop words such as "other"), it falls back to titles close to the search.
- */
-export async function resolvePromptWhere(db: Database, query: ListFilters, ownerId?: string, run: RunStatement = runStatement) {
-  const { typos, total, lowerBound } = await countMatches(db, query, ownerId, run);
-  return { where: promptWhere(query, ownerId, typos), total, lowerBound };
-}
-
-/**
- * A search's capped count. Whole words are counted first: when they alone pass the cap, so do their
- * prefixes, and the prefix count is never run. It is the dearer one: GIN gathers every match of a
- * prefix into a bitmap before it returns any (9 ms against 4 ms for the 13,500 matches of a rare
- * word at 1M prompts). PostgreSQL runs the second count only when the CASE needs it.
- */
-function searchCount(query: ListFilters, ownerId: string | undefined): SQL<number> {
-  const wholeWords = cappedCount(promptWhere(query, ownerId, false, true), COUNT_CAP);
-  return sql<number>`case when ${wholeWords} > ${literalInt(COUNT_CAP)} then ${literalInt(COUNT_CAP + 1)} else ${cappedCount(promptWhere(query, ownerId), COUNT_CAP)} end`;
-}
-
-async function countMatches(db: Database, query: ListFilters, ownerId: string | undefined, run: RunStatement) {
-  const searched = searchTerms(query.search) !== null;
-  const [row] = await run(db, sql`select ${searched ? searchCount(query, ownerId) : cappedCount(promptWhere(query, ownerId), COUNT_CAP)} as n`);
-  const counted = toTotal(Number(row?.n ?? 0), COUNT_CAP);
-  if (!searched || counted.total > 0) return { typos: false, ...counted };
-  return { typos: true, ...(await countPrompts(db, promptWhere(query, ownerId, true), COUNT_CAP, run)) };
-}
-
 /**
  * Totals of recent lists, so that people paging, scrolling or repeating a common list do not count it
- * again. Prompt writes in this process drop them; 5 s bounds staleness across processes.
+ * again. Prompt writes drop them (here at once, in other instances through NOTIFY).
  */
 const listTotals = new PromptDerivedCache<{ typos: boolean; total: number; lowerBound: boolean }>(5_000);
 const totalsKey = (query: ListFilters, ownerId?: string) => JSON.stringify([query.search, query.businessUnits, query.aiModels, query.tags, ownerId ?? null]);
@@ -128,95 +58,44 @@ function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
   }
 }
 
-/** The head a trigger stores in prompt_list_items, rendered from the prompt's columns (migration 0008). */
-const HEAD_RENDERED_NOW = sql`prompt_list_item_head(${sql.join(
-  [prompts.id, prompts.title, prompts.contentPreview, prompts.aiModels, prompts.tags, prompts.userId, prompts.userBusinessUnit, prompts.createdAt, prompts.updatedAt],
-  sql`, `,
-)})`;
-
-/**
- * A PromptListItem up to its last key, `"canEdit":`, as SQL text: the prompt's stored head (its fields
- * up to the author, kept by a trigger in prompt_list_items, decision 009), then the author's names
- * (keys as literals, values escaped by to_json).
- * It has no parameters, so it is rendered once: building it on every request cost Node more than
- * PostgreSQL's share of the work.
- */
-const ITEM_UP_TO_CAN_EDIT = renderedOnce(
-  sql`(coalesce(${promptListItems.head}, ${HEAD_RENDERED_NOW})
-    || ',"user":{"firstName":' || to_json(${users.firstName})::text || ',"lastName":' || to_json(${users.lastName})::text || '},"canEdit":')`,
-);
-
-/**
- * What every page joins to build its items: the stored heads and the authors. A head that is missing
- * (its trigger bypassed) is rendered on the spot, so the prompt is never dropped from a page.
- */
-const ITEM_SOURCES = renderedOnce(
-  sql`left join ${promptListItems} on ${promptListItems.promptId} = ${prompts.id} inner join ${users} on ${users.id} = ${prompts.userId}`,
-);
-
-/** A PromptListItem, built in the database: Node neither parses the rows nor serialises them again. */
-function itemJson(viewer: ListOptions['viewer']): SQL {
-  return sql`(${ITEM_UP_TO_CAN_EDIT} || case when ${canEditPromptSql(viewer)} then 'true' else 'false' end || '}')`;
+/** How a page is read: the four ways below, each chosen by what the list asks for. */
+interface ListPlan {
+  /**
+   * Where the matches' ids and sort keys come from: filter-only lists in the default order read the
+   * narrow prompt_filter_keys (same facets and updated_at, fifty rows to a page instead of four).
+   */
+  keys: 'filter-keys' | 'prompts';
+  /**
+   * Pick the page's keys first, then read only those rows whole (the narrow table, or a search, whose
+   * matches would otherwise each be joined before the sort); else walk the prompts in order directly.
+   */
+  keysFirst: boolean;
+  /** A filtered first page whose total is unknown and expected small reads its matches once for both. */
+  matchSet: boolean;
+  /** No filter, no search: the best plan never depends on the values, so prepare it once per connection. */
+  prepared: boolean;
 }
 
-/**
- * The answer row: the page (rows n, id, sort_key, item, at most `limit + 1`) as a JSON array, the key
- * of its last item, and the total (an InitPlan, evaluated once).
- */
-function pageStatement(page: SQL, total: SQL, limit: number): SQL {
-  return sql`select '[' || coalesce(string_agg(page.item, ',' order by page.n) filter (where page.n <= ${literalInt(limit)}), '') || ']' as items,
-        count(*)::int as fetched,
-        max(page.sort_key) filter (where page.n = ${literalInt(limit)}) as last_key,
-        max(page.id) filter (where page.n = ${literalInt(limit)}) as last_id,
-        ${total} as total
-      from ${page} page`;
+interface PlanInputs {
+  query: PromptListQuery;
+  searched: boolean;
+  ownerId: string | undefined;
+  sort: PromptSort;
+  /** The total is already known (a search counts first, or a recent total is cached). */
+  counted: boolean;
+  /** A later page (after a cursor). */
+  cursor: boolean;
 }
 
-/**
- * Where a list finds its matches' ids and sort keys: `prompts` itself, or for filter-only lists in the
- * default order the narrow `prompt_filter_keys` (same facets and updated_at, fifty rows to a page
- * instead of four), joined back to `prompts` for the page's rows only.
- */
-interface KeySource {
-  from: SQL;
-  id: AnyPgColumn;
-  key: SQL;
-  /** For counts and match sets, read through indexes. */
-  where: SQL | undefined;
-  /** For walks down the sort index, tested row by row. */
-  walkWhere: SQL | undefined;
-}
-
-interface MatchSetParts {
-  keys: KeySource;
-  direction: SQL;
-  limit: number;
-  item: SQL;
-  /** The usual page (walking the sort index), run only when the matches exceed the cap. */
-  walk: (gate: SQL) => SQL;
-}
-
-/**
- * A filtered first page and its count from one read of the matches (id and sort key, at most
- * MATCH_SET_CAP + 1): when they all fit, the page is the top of that set, found without walking the sort
- * index; when they do not, the usual walk runs instead. Both branches are gated on the count, so
- * PostgreSQL runs only one of them. Totals keep the COUNT_CAP rule, so answers match the other path.
- */
-function matchSetStatement({ keys, direction, limit, item, walk }: MatchSetParts): SQL {
-  const cap = MATCH_SET_CAP;
-  const setOrder = sql`m.k ${direction}, m.id ${direction}`;
-  const fits = sql`(select n from counted) <= ${literalInt(cap)}`;
-  return sql`with matches as materialized (select ${keys.id} as id, ${keys.key} as k from ${keys.from} where ${keys.where} limit ${literalInt(cap + 1)}),
-      counted as (select count(*)::int as n from matches)
-    ${pageStatement(
-      sql`((select row_number() over (order by ${setOrder}) as n, m.id::text as id, m.k::text as sort_key, ${item} as item
-          from (select id, k from matches where ${fits} order by k ${direction}, id ${direction} limit ${literalInt(limit + 1)}) m
-          inner join ${prompts} on ${prompts.id} = m.id ${ITEM_SOURCES})
-        union all
-        (${walk(sql`not ${fits}`)}))`,
-      sql`(select least(n, ${literalInt(COUNT_CAP + 1)}) from counted)`,
-      limit,
-    )}`;
+async function planList(db: Database, { query, searched, ownerId, sort, counted, cursor }: PlanInputs): Promise<ListPlan> {
+  const filtered = filterConditions(query).length > 0;
+  const keys = filtered && !searched && !ownerId && sort === 'updatedAt' ? 'filter-keys' : 'prompts';
+  return {
+    keys,
+    keysFirst: keys === 'filter-keys' || searched,
+    matchSet: filtered && !searched && !counted && !cursor && (await useMatchSet(db, query, query.limit)),
+    prepared: !searched && !filtered,
+  };
 }
 
 /**
@@ -252,10 +131,9 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
   const orderKey = sortKey(sort, terms && sort === 'relevance' ? rankExpression(terms) : null);
 
   const timeSort = sort === 'updatedAt' || sort === 'createdAt';
-  const filtered = filterConditions(query).length > 0;
-  // Filter-only lists in the default order count and walk the narrow prompt_filter_keys.
+  const plan = await planList(db, { query, searched: terms !== null, ownerId, sort, counted: counted !== undefined, cursor: cursor !== null });
   const keys: KeySource =
-    filtered && !terms && !ownerId && sort === 'updatedAt'
+    plan.keys === 'filter-keys'
       ? {
           from: sql`${promptFilterKeys}`,
           id: promptFilterKeys.promptId,
@@ -278,7 +156,7 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
   const item = itemJson(viewer);
   const pageItems = (gate: SQL | null) => {
     const matching = and(...conditions, gate ?? undefined) ?? sql`true`;
-    if (keys.id !== prompts.id || terms) {
+    if (plan.keysFirst) {
       // The page's keys first (from the narrow table, or a search's matches sorted on their key
       // alone, bounded by the LIMIT); then only those rows are read whole and joined to their authors.
       // In one level, a search sorted every match's joined row (1,369 for a rare word at 100k).
@@ -294,15 +172,10 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
   };
 
   let row: Record<string, unknown> | undefined;
-  // A filtered first page whose total is not known, expected to match few prompts, reads its matches
-  // once for both (prompts.match-set.ts).
-  if (filtered && !terms && !counted && !cursor && (await useMatchSet(db, query, limit))) {
+  if (plan.matchSet) {
     [row] = await run(db, matchSetStatement({ keys: { ...keys, where: keys.where! }, direction, limit, item, walk: pageItems }));
   } else {
-    // Without filters or a search the best plan never depends on the values, so the statement is
-    // prepared once per connection (planning cost a quarter of the first page).
-    const unfiltered = !terms && !filtered;
-    [row] = await run(db, pageStatement(sql`(${pageItems(null)})`, counted ? sql`null::int` : cappedCount(keys.where, COUNT_CAP, keys.from), limit), unfiltered);
+    [row] = await run(db, pageStatement(sql`(${pageItems(null)})`, counted ? sql`null::int` : cappedCount(keys.where, COUNT_CAP, keys.from), limit), plan.prepared);
   }
   const { total, lowerBound } = counted ?? toTotal(Number(row!.total), COUNT_CAP);
   if (!counted) listTotals.set(db, key, Promise.resolve({ typos: false, total, lowerBound }), since);

@@ -1,0 +1,101 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { renderedOnce } from '../../db/client';
+import { promptListItems, prompts, users } from '../../db/schema';
+import { COUNT_CAP, literalInt } from './prompts.count';
+import { MATCH_SET_CAP } from './prompts.match-set';
+import { canEditPromptSql } from './prompts.policy';
+
+// The SQL a list page is built from: the item JSON, the one-row answer of a page, and the match-set
+// statement. prompts.list.ts chooses which to run.
+
+/** The head a trigger stores in prompt_list_items, rendered from the prompt's columns (migration 0008). */
+const HEAD_RENDERED_NOW = sql`prompt_list_item_head(${sql.join(
+  [prompts.id, prompts.title, prompts.contentPreview, prompts.aiModels, prompts.tags, prompts.userId, prompts.userBusinessUnit, prompts.createdAt, prompts.updatedAt],
+  sql`, `,
+)})`;
+
+/**
+ * A PromptListItem up to its last key, `"canEdit":`, as SQL text: the prompt's stored head (its fields
+ * up to the author, kept by a trigger in prompt_list_items, decision 009), then the author's names
+ * (keys as literals, values escaped by to_json).
+ * It has no parameters, so it is rendered once: building it on every request cost Node more than
+ * PostgreSQL's share of the work.
+ */
+const ITEM_UP_TO_CAN_EDIT = renderedOnce(
+  sql`(coalesce(${promptListItems.head}, ${HEAD_RENDERED_NOW})
+    || ',"user":{"firstName":' || to_json(${users.firstName})::text || ',"lastName":' || to_json(${users.lastName})::text || '},"canEdit":')`,
+);
+
+/**
+ * What every page joins to build its items: the stored heads and the authors. A head that is missing
+ * (its trigger bypassed) is rendered on the spot, so the prompt is never dropped from a page.
+ */
+export const ITEM_SOURCES = renderedOnce(
+  sql`left join ${promptListItems} on ${promptListItems.promptId} = ${prompts.id} inner join ${users} on ${users.id} = ${prompts.userId}`,
+);
+
+/** A PromptListItem, built in the database: Node neither parses the rows nor serialises them again. */
+export function itemJson(viewer: Parameters<typeof canEditPromptSql>[0]): SQL {
+  return sql`(${ITEM_UP_TO_CAN_EDIT} || case when ${canEditPromptSql(viewer)} then 'true' else 'false' end || '}')`;
+}
+
+/**
+ * The answer row: the page (rows n, id, sort_key, item, at most `limit + 1`) as a JSON array, the key
+ * of its last item, and the total (an InitPlan, evaluated once).
+ */
+export function pageStatement(page: SQL, total: SQL, limit: number): SQL {
+  return sql`select '[' || coalesce(string_agg(page.item, ',' order by page.n) filter (where page.n <= ${literalInt(limit)}), '') || ']' as items,
+        count(*)::int as fetched,
+        max(page.sort_key) filter (where page.n = ${literalInt(limit)}) as last_key,
+        max(page.id) filter (where page.n = ${literalInt(limit)}) as last_id,
+        ${total} as total
+      from ${page} page`;
+}
+
+/**
+ * Where a list finds its matches' ids and sort keys: `prompts` itself, or for filter-only lists in the
+ * default order the narrow `prompt_filter_keys` (same facets and updated_at, fifty rows to a page
+ * instead of four), joined back to `prompts` for the page's rows only.
+ */
+export interface KeySource {
+  from: SQL;
+  id: AnyPgColumn;
+  key: SQL;
+  /** For counts and match sets, read through indexes. */
+  where: SQL | undefined;
+  /** For walks down the sort index, tested row by row. */
+  walkWhere: SQL | undefined;
+}
+
+export interface MatchSetParts {
+  keys: KeySource;
+  direction: SQL;
+  limit: number;
+  item: SQL;
+  /** The usual page (walking the sort index), run only when the matches exceed the cap. */
+  walk: (gate: SQL) => SQL;
+}
+
+/**
+ * A filtered first page and its count from one read of the matches (id and sort key, at most
+ * MATCH_SET_CAP + 1): when they all fit, the page is the top of that set, found without walking the sort
+ * index; when they do not, the usual walk runs instead. Both branches are gated on the count, so
+ * PostgreSQL runs only one of them. Totals keep the COUNT_CAP rule, so answers match the other path.
+ */
+export function matchSetStatement({ keys, direction, limit, item, walk }: MatchSetParts): SQL {
+  const cap = MATCH_SET_CAP;
+  const setOrder = sql`m.k ${direction}, m.id ${direction}`;
+  const fits = sql`(select n from counted) <= ${literalInt(cap)}`;
+  return sql`with matches as materialized (select ${keys.id} as id, ${keys.key} as k from ${keys.from} where ${keys.where} limit ${literalInt(cap + 1)}),
+      counted as (select count(*)::int as n from matches)
+    ${pageStatement(
+      sql`((select row_number() over (order by ${setOrder}) as n, m.id::text as id, m.k::text as sort_key, ${item} as item
+          from (select id, k from matches where ${fits} order by k ${direction}, id ${direction} limit ${literalInt(limit + 1)}) m
+          inner join ${prompts} on ${prompts.id} = m.id ${ITEM_SOURCES})
+        union all
+        (${walk(sql`not ${fits}`)}))`,
+      sql`(select least(n, ${literalInt(COUNT_CAP + 1)}) from counted)`,
+      limit,
+    )}`;
+}
