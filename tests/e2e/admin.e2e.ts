@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
-import { expectAccessible, newPage, screenshot } from './support/browser';
+import { expectAccessible, newPage, screenshot, seen } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -19,7 +19,6 @@ async function open(path: string, user: SeededUser = admin, viewport?: { width: 
 }
 /** Four groups of four from the readable alphabet. */
 const TEMP_PASSWORD_SHAPE = /^[a-hjkmnp-z2-9]{4}(-[a-hjkmnp-z2-9]{4}){3}$/;
-const seen = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 
 describe('administration', () => {
   it('creates a user with a random temporary password (copied once), who signs in through the forced change', async () => {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
-import { expectAccessible, screenshot } from './support/browser';
+import { expectAccessible, screenshot, seen } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 // The tests of this file share one database and run in order: the first one needs it to hold exactly one prompt.
@@ -19,7 +19,6 @@ async function open(user: SeededUser, path = '/all-prompts'): Promise<Page> {
   await signInWithToken(page, user.token, path);
   return page;
 }
-const seen = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 
 interface PromptBody {
   title: string;
