@@ -8,5 +8,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 90_000,
+    // Pages load their data after they show: every expect.poll waits as long as a person would, not the
+    // default second (too short on a loaded CI machine).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
