@@ -3,7 +3,7 @@ import { clearAuthToken, getAuthToken } from './auth-token';
 import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_TEXT, reportDatabaseAnswered, reportDatabaseUnavailable } from './database-status';
 
 /**
- * A non-OK response. `message` is "status: body text" (§8); `serverMessage` is the body's `message`,
+ * A non-OK response. `message` is "status: body text"; `serverMessage` is the body's `message`,
  * `code` its stable error code (what the client branches on, never the message text).
  */
 export class ApiError extends Error {

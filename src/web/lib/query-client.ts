@@ -6,7 +6,7 @@ export const DATABASE_RETRY_DELAY_MS = 5_000;
 const DATABASE_RETRIES = 24;
 
 /**
- * §9: no refetch interval, no refetch on focus, data never stale, no retries, except that a read the
+ * No refetch interval, no refetch on focus, data never stale, no retries, except that a read the
  * server refused because its database was unreachable is tried again (writes are not: the user decides).
  */
 export function createQueryClient(): QueryClient {

@@ -45,7 +45,7 @@ export function rankExpression(terms: SearchTerms): SQL<number> {
 }
 
 /**
- * Filters: any value within one list, every list across (§2). All three test the `facets`
+ * Filters: any value within one list, every list across. All three test the `facets`
  * array ("u:…", "m:…", "t:…"), so PostgreSQL answers them together from one GIN index scan.
  * (Filter-only lists read `prompt_filter_keys` instead: prompts.filter-keys.ts.)
  */
