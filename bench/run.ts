@@ -36,7 +36,9 @@ function startServer(env: Record<string, string | undefined>): Promise<ChildProc
     const poll = async () => {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return resolve(child);
-      } catch {}
+      } catch {
+        // Not listening yet: poll again.
+      }
       if (Date.now() > deadline) return reject(new Error('server did not start'));
       setTimeout(poll, 300);
     };
@@ -57,7 +59,10 @@ async function main() {
   } else {
     log(`Reusing ${n.toLocaleString('en-US')} prompts`);
   }
-  const [admin] = (await queryRows(handle.db, sql`select id::text, role from users where email = 'bench0@example.com'`)) as Array<{ id: string; role: 'admin' }>;
+  const [admin] = (await queryRows(handle.db, sql`select id::text, role from users where email = 'bench0@example.com'`)) as Array<{
+    id: string;
+    role: 'admin';
+  }>;
   const sqlTimes = new Map<string, string>();
   for (const s of scenarios) if (s.direct) sqlTimes.set(s.name, await explainedRun(handle.db, (run) => s.direct!(handle.db, admin!, run)));
   await handle.close();
@@ -65,7 +70,13 @@ async function main() {
   const server = await startServer(prepared.env);
   try {
     const base = `http://127.0.0.1:${port}`;
-    const login = (await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench0@example.com', password: BENCH_PASSWORD }) })).json()) as { token: string };
+    const login = (await (
+      await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'bench0@example.com', password: BENCH_PASSWORD }),
+      })
+    ).json()) as { token: string };
     const headers = { authorization: `Bearer ${login.token}` };
     log('\n| scenario | req/s | p50 ms | p95 ms | p99 ms | no-cache req/s | p50 ms | p95 ms | p99 ms | SQL ms |\n|---|---|---|---|---|---|---|---|---|---|');
     for (const s of scenarios) {
@@ -84,7 +95,9 @@ async function main() {
     const res = await fetch(`${base}/api/admin/export?type=prompts&format=csv`, { headers });
     const bytes = (await res.arrayBuffer()).byteLength;
     const hwm = readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1];
-    log(`\nExport of all prompts as CSV: ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - t1) / 1000).toFixed(1)} s; server peak RSS ${(Number(hwm) / 1024).toFixed(0)} MB`);
+    log(
+      `\nExport of all prompts as CSV: ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - t1) / 1000).toFixed(1)} s; server peak RSS ${(Number(hwm) / 1024).toFixed(0)} MB`,
+    );
     if (workers > 1) await compareWorkers(prepared.env, headers, server);
   } finally {
     if (server.exitCode === null && server.signalCode === null) {

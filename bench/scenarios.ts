@@ -16,7 +16,12 @@ export interface Scenario {
 const list = (name: string, qs: string, mine = false): Scenario => ({
   name,
   path: `/api/prompts${mine ? '/my' : ''}?${qs}`,
-  direct: (db, viewer, run) => listPromptPage(db, { query: promptListQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs))), viewer, ...(mine ? { ownerId: viewer.id } : {}) }, run),
+  direct: (db, viewer, run) =>
+    listPromptPage(
+      db,
+      { query: promptListQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs))), viewer, ...(mine ? { ownerId: viewer.id } : {}) },
+      run,
+    ),
 });
 
 export const scenarios: Scenario[] = [

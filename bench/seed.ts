@@ -7,7 +7,28 @@ export const COMMON_WORD = 'report';
 export const RARE_WORD = 'zephyrine';
 export const PREFIX = 'summar';
 
-const COMMON = [COMMON_WORD, 'summarize', 'customer', 'email', 'draft', 'analysis', 'meeting', 'review', 'code', 'plan', 'write', 'data', 'team', 'product', 'sales', 'policy', 'contract', 'summary', 'research', 'market'];
+const COMMON = [
+  COMMON_WORD,
+  'summarize',
+  'customer',
+  'email',
+  'draft',
+  'analysis',
+  'meeting',
+  'review',
+  'code',
+  'plan',
+  'write',
+  'data',
+  'team',
+  'product',
+  'sales',
+  'policy',
+  'contract',
+  'summary',
+  'research',
+  'market',
+];
 const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tor', 'vas', 'qui', 'bel', 'dor', 'fen', 'gal', 'hur', 'jex', 'lum', 'nor', 'pra', 'sil', 'tev', 'ulm', 'wex'];
 
 /** ~2,000 words: real words first (frequent), made-up words after (rare), drawn Zipf-like. */
@@ -22,10 +43,30 @@ function vocabulary(): string[] {
 export async function seed(db: Database, rows: number, log: (msg: string) => void): Promise<void> {
   const password = await hashPassword(BENCH_PASSWORD);
   const units = Array.from({ length: 10 }, (_, i) => `Unit ${i + 1}`);
-  const models = ['ChatGPT', 'Claude', 'Gemini', 'Microsoft Copilot', 'GitHub Copilot', 'Perplexity', 'Llama', 'Mistral', 'Midjourney', 'DALL-E', 'Stable Diffusion', 'Grok', 'DeepSeek', 'Cohere', 'Internal LLM'];
+  const models = [
+    'ChatGPT',
+    'Claude',
+    'Gemini',
+    'Microsoft Copilot',
+    'GitHub Copilot',
+    'Perplexity',
+    'Llama',
+    'Mistral',
+    'Midjourney',
+    'DALL-E',
+    'Stable Diffusion',
+    'Grok',
+    'DeepSeek',
+    'Cohere',
+    'Internal LLM',
+  ];
   const tags = Array.from({ length: 300 }, (_, i) => `tag-${i + 1}`);
   const words = vocabulary();
-  const arr = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+  const arr = (values: string[]) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::text[]`;
 
   await db.execute(sql`insert into business_units (name) select unnest(${arr(units)}) on conflict do nothing`);
   await db.execute(sql`insert into tags (name) select unnest(${arr(tags)}) on conflict do nothing`);
@@ -36,8 +77,11 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
 
   // Secondary indexes are dropped for the bulk load and built once afterwards: building a GIN index
   // in one pass is several times faster than growing it row by row.
-  const indexes = (await queryRows(db, sql`select indexname, indexdef from pg_indexes where tablename in ('prompts', 'prompt_filter_keys')
-    and indexname not in (select conname from pg_constraint)`)) as Array<{ indexname: string; indexdef: string }>;
+  const indexes = (await queryRows(
+    db,
+    sql`select indexname, indexdef from pg_indexes where tablename in ('prompts', 'prompt_filter_keys')
+    and indexname not in (select conname from pg_constraint)`,
+  )) as Array<{ indexname: string; indexdef: string }>;
   for (const { indexname } of indexes) await db.execute(sql.raw(`drop index "${indexname}"`));
   // Likewise the tables our triggers keep (prompt_filter_keys, prompt_list_items) are filled in one
   // statement each after the load, not row by row.
@@ -76,7 +120,9 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
     // session, and a database kept with --reuse must not be left inconsistent.
     await db.execute(sql`alter table prompts enable trigger user`);
     await db.execute(sql`insert into prompt_filter_keys (prompt_id, updated_at, facets) select id, updated_at, facets from prompts`);
-    await db.execute(sql`insert into prompt_list_items (prompt_id, head) select p.id, prompt_list_item_head(p.id, p.title, p.content_preview, p.ai_models, p.tags, p.user_id, p.user_business_unit, p.created_at, p.updated_at) from prompts p`);
+    await db.execute(
+      sql`insert into prompt_list_items (prompt_id, head) select p.id, prompt_list_item_head(p.id, p.title, p.content_preview, p.ai_models, p.tags, p.user_id, p.user_business_unit, p.created_at, p.updated_at) from prompts p`,
+    );
     for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
   }
   // VACUUM also flushes the GIN pending lists that a bulk load leaves, as autovacuum would in steady state.

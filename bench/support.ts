@@ -17,7 +17,11 @@ export interface PreparedDatabase {
 export async function prepareDatabase(kind: 'pglite' | 'postgres', reuse?: string): Promise<PreparedDatabase> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'apd-bench-'));
-    return { env: { DATA_DIR: dir, DATABASE_URL: '' }, target: { kind: 'pglite', dir: path.join(dir, 'pglite') }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dir, DATABASE_URL: '' },
+      target: { kind: 'pglite', dir: path.join(dir, 'pglite') },
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const admin = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const name = reuse ?? `apd_bench_${Date.now()}`;
@@ -55,7 +59,12 @@ export async function explainedRun(db: Database, request: (run: RunStatement) =>
     const times: number[] = [];
     const run: RunStatement = async (database, statement, prepare) => {
       const { sql: text, params } = dialect.sqlToQuery(statement);
-      const [row] = (await (database as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> } }).$client.query(`explain (analyze, format json) ${text}`, params)).rows as Array<Record<string, unknown>>;
+      const [row] = (
+        await (database as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> } }).$client.query(
+          `explain (analyze, format json) ${text}`,
+          params,
+        )
+      ).rows as Array<Record<string, unknown>>;
       const raw = row!['QUERY PLAN'];
       const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ 'Planning Time': number; 'Execution Time': number }>;
       times.push(plan[0]!['Planning Time'] + plan[0]!['Execution Time']);

@@ -67,8 +67,7 @@ describe('rate limits on sign-in, sign-up and reset requests', () => {
   it('answers 429 with a clear message past AUTH_RATE_LIMIT attempts per minute per email', async () => {
     const limited = await createTestApp({ authRateLimit: 3 });
     try {
-      const attempt = () =>
-        limited.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'victim@example.com', password: 'guess' } });
+      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'victim@example.com', password: 'guess' } });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
@@ -79,9 +78,7 @@ describe('rate limits on sign-in, sign-up and reset requests', () => {
       // Counted per IP too: other email addresses from the same address are throttled as well.
       const resets = [];
       for (let i = 0; i < 4; i++) {
-        resets.push(
-          await limited.app.inject({ method: 'POST', url: '/api/password-reset/request', payload: { email: `p${i}@example.com` } }),
-        );
+        resets.push(await limited.app.inject({ method: 'POST', url: '/api/password-reset/request', payload: { email: `p${i}@example.com` } }));
       }
       expect(resets.map((r) => r.statusCode)).toEqual([200, 200, 200, 429]);
       const registers = [];

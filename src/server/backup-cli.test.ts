@@ -51,7 +51,11 @@ describeEmbedded('backups of the embedded database from the command line and on 
     });
     const { token } = JSON.parse(signUp.body) as { token: string };
     for (let i = 0; i < 12; i++) {
-      const res = await httpRequest(`${server.url}/api/prompts`, { method: 'POST', token, body: { title: `Kept ${i}`, content: 'c', aiModels: ['A'], tags: ['t'] } });
+      const res = await httpRequest(`${server.url}/api/prompts`, {
+        method: 'POST',
+        token,
+        body: { title: `Kept ${i}`, content: 'c', aiModels: ['A'], tags: ['t'] },
+      });
       expect(res.status).toBe(201);
     }
 
@@ -80,7 +84,11 @@ describeEmbedded('backups of the embedded database from the command line and on 
     expect(again.code).toBe(1);
     expect(again.output).toContain('not empty');
 
-    const reopened = startProcess([process.execPath, 'dist/server/main.js'], { ...storage, env: { DATA_DIR: target, DATABASE_URL: '' }, dataDir: target }, await freePort());
+    const reopened = startProcess(
+      [process.execPath, 'dist/server/main.js'],
+      { ...storage, env: { DATA_DIR: target, DATABASE_URL: '' }, dataDir: target },
+      await freePort(),
+    );
     started.push(reopened);
     await waitForHealth(reopened.url);
     const login = await httpRequest(`${reopened.url}/api/login`, { method: 'POST', body: { email: 'admin@example.com', password: 'a long enough secret' } });

@@ -62,6 +62,8 @@ describe('loadConfig', () => {
   it('applies the password policy to ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD: must be at least 8/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'x'.repeat(257) })).toThrow(/ADMIN_PASSWORD/);
-    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Boss@Example.com' })).toThrow(/ADMIN_PASSWORD: Password must not be your email/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Boss@Example.com' })).toThrow(
+      /ADMIN_PASSWORD: Password must not be your email/,
+    );
   });
 });

@@ -23,7 +23,10 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): string[] | ((addr
     const hops = Number(value);
     return (_address: string, hop: number) => hop < hops;
   }
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = list.filter((a) => isIP(a.split('/')[0] ?? '') === 0);
   if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `must be a hop count or a list of IP addresses/CIDR ranges (not ${bad.join(', ')})` });
   return list;
@@ -51,12 +54,25 @@ const configSchema = z
         .optional(),
     ),
     PASSWORD_RESET_DELIVERY: z.preprocess(emptyToUndefined, z.enum(['email', 'log', 'response']).optional()),
-    SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('AI Prompts Database <no-reply@localhost>')),
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     SESSION_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(30)),
     SESSION_IDLE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(7)),
-    TEMP_PASSWORD_TTL_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 365).default(72)),
+    TEMP_PASSWORD_TTL_HOURS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .positive()
+        .max(24 * 365)
+        .default(72),
+    ),
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z
@@ -67,24 +83,32 @@ const configSchema = z
     AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
     DB_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(10_000)),
     BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-    BACKUP_INTERVAL_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 365).default(24)),
+    BACKUP_INTERVAL_HOURS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .positive()
+        .max(24 * 365)
+        .default(24),
+    ),
     BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(7)),
     WORKERS: z.preprocess(
       emptyToUndefined,
       z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], { error: 'must be a whole number from 1 to 64, or auto' }).default(1),
     ),
     SHUTDOWN_TIMEOUT_S: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).default(10)),
-    LOG_LEVEL: z.preprocess(
-      emptyToUndefined,
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ),
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((c, ctx) => {
     if (c.PASSWORD_RESET_DELIVERY === 'email' && !c.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when PASSWORD_RESET_DELIVERY=email' });
     }
     if (c.WORKERS !== 1 && !c.DATABASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['WORKERS'], message: 'must be 1 with the embedded database, which lives inside one process; set DATABASE_URL to run several' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message: 'must be 1 with the embedded database, which lives inside one process; set DATABASE_URL to run several',
+      });
     }
     if (c.BACKUP_DIR && c.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'backs up the embedded database only; with DATABASE_URL use pg_dump' });

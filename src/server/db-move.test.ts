@@ -37,7 +37,12 @@ describePostgres('npm run db:move', () => {
       payload: { email: 'admin@example.com', password: 'a long enough secret', firstName: 'Ada', lastName: 'Admin', businessUnit: 'Ops' },
     });
     const auth = { authorization: `Bearer ${(admin.json() as { token: string }).token}` };
-    const field = await source.app.inject({ method: 'POST', url: '/api/admin/form-fields', headers: auth, payload: { name: 'audience', label: 'Audience', type: 'text', order: 9 } });
+    const field = await source.app.inject({
+      method: 'POST',
+      url: '/api/admin/form-fields',
+      headers: auth,
+      payload: { name: 'audience', label: 'Audience', type: 'text', order: 9 },
+    });
     expect(field.statusCode).toBe(201);
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
@@ -45,7 +50,13 @@ describePostgres('npm run db:move', () => {
         method: 'POST',
         url: '/api/prompts',
         headers: auth,
-        payload: { title: `Moved ${i} «quoted» 'text'`, content: `Line one\nLine "two" ${i}`, aiModels: ['Claude'], tags: ['move', `t${i % 3}`], customFields: { audience: `team ${i}` } },
+        payload: {
+          title: `Moved ${i} «quoted» 'text'`,
+          content: `Line one\nLine "two" ${i}`,
+          aiModels: ['Claude'],
+          tags: ['move', `t${i % 3}`],
+          customFields: { audience: `team ${i}` },
+        },
       });
       expect(res.statusCode, res.body).toBe(201);
       ids.push((res.json() as { id: string }).id);

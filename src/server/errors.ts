@@ -10,12 +10,9 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>, code = 'bad_request') =>
-  new AppError(400, code, message, errors);
-export const unauthorized = (message = 'Authentication required', code = 'unauthorized') =>
-  new AppError(401, code, message);
-export const forbidden = (message = 'You do not have permission to do this', code = 'forbidden') =>
-  new AppError(403, code, message);
+export const badRequest = (message: string, errors?: Record<string, string>, code = 'bad_request') => new AppError(400, code, message, errors);
+export const unauthorized = (message = 'Authentication required', code = 'unauthorized') => new AppError(401, code, message);
+export const forbidden = (message = 'You do not have permission to do this', code = 'forbidden') => new AppError(403, code, message);
 export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 

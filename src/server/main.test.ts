@@ -32,7 +32,9 @@ async function waitForHealth(port: number, timeoutMs = 40_000) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (res.ok) return;
-    } catch {}
+    } catch {
+      // Not listening yet: poll again.
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('server did not become healthy');

@@ -12,6 +12,7 @@ import { dropPromptCaches } from './lib/prompt-derived-cache';
 import { serveBackupSocket } from './lib/backup-socket';
 import { startEmbeddedBackup } from './lib/embedded-backup';
 import { installGracefulShutdown } from './lib/graceful-shutdown';
+import { startHousekeeping } from './lib/housekeeping';
 import { ensureBootstrapAdmin } from './modules/auth/auth.service';
 import { dropCachedSessions } from './modules/auth/sessions.repo';
 import { countUsers } from './modules/users/users.repo';
@@ -34,7 +35,8 @@ async function main() {
   const pgdataDir = handle.kind === 'pglite' ? path.join(config.dataDir, 'pglite') : undefined;
   const app = await buildApp({ config, db: handle.db, embeddedDataDir: pgdataDir });
   // The embedded database has no autovacuum to keep the planner's statistics.
-  const statistics = handle.kind === 'pglite' ? keepEmbeddedStatistics(handle.db, (err) => app.log.warn({ err }, 'ANALYZE of the embedded database failed')) : null;
+  const statistics =
+    handle.kind === 'pglite' ? keepEmbeddedStatistics(handle.db, (err) => app.log.warn({ err }, 'ANALYZE of the embedded database failed')) : null;
   if (bootstrapOutcome) app.log.info(`ADMIN_EMAIL ${config.adminEmail}: ${bootstrapOutcome}`);
   // Several instances may share a PostgreSQL database: each tells the others what its writes changed.
   const cacheSync = config.databaseUrl
@@ -48,11 +50,22 @@ async function main() {
       })
     : null;
   if (cacheSync) await Promise.race([cacheSync.ready, new Promise((r) => setTimeout(r, 5_000).unref())]);
-  const backupSocket = pgdataDir ? serveBackupSocket(path.join(config.dataDir, 'backup.sock'), () => startEmbeddedBackup(handle.db, pgdataDir, { waitForRunning: true }), app.log) : null;
+  const backupSocket = pgdataDir
+    ? serveBackupSocket(path.join(config.dataDir, 'backup.sock'), () => startEmbeddedBackup(handle.db, pgdataDir, { waitForRunning: true }), app.log)
+    : null;
   const backups =
     pgdataDir && config.backupDir
-      ? scheduleBackups({ db: handle.db, pgdataDir, backupDir: config.backupDir, intervalHours: config.backupIntervalHours, keep: config.backupKeep, log: app.log })
+      ? scheduleBackups({
+          db: handle.db,
+          pgdataDir,
+          backupDir: config.backupDir,
+          intervalHours: config.backupIntervalHours,
+          keep: config.backupKeep,
+          log: app.log,
+        })
       : null;
+
+  const housekeeping = startHousekeeping({ db: handle.db, sessionIdleDays: config.sessionIdleDays, log: app.log });
 
   installGracefulShutdown({
     timeoutMs: config.shutdownTimeoutS * 1000,
@@ -61,6 +74,7 @@ async function main() {
       await cacheSync?.stop();
       backupSocket?.close();
       await backups?.stop();
+      await housekeeping.stop();
       statistics?.stop();
       await statistics?.idle();
       await handle.close();
@@ -74,9 +88,7 @@ async function main() {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${path.resolve(config.dataDir)}`;
   app.log.info(`AI Prompts Database is running at ${url} on ${where}`);
   if ((await countUsers(handle.db)) === 0) {
-    app.log.info(
-      `First run: open ${url}/auth and choose "Create Account". The first account becomes the administrator.`,
-    );
+    app.log.info(`First run: open ${url}/auth and choose "Create Account". The first account becomes the administrator.`);
   } else if (config.adminEmail) {
     app.log.info(`Sign in at ${url}/auth as ${config.adminEmail}.`);
   }

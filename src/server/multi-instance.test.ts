@@ -30,7 +30,8 @@ afterAll(async () => {
   await storage?.drop();
 });
 
-const call = (server: StartedProcess, path: string, token?: string, method = 'GET', body?: unknown) => httpRequest(`${server.url}${path}`, { method, token, body });
+const call = (server: StartedProcess, path: string, token?: string, method = 'GET', body?: unknown) =>
+  httpRequest(`${server.url}${path}`, { method, token, body });
 const json = <T>(answer: HttpAnswer) => JSON.parse(answer.body) as T;
 
 async function signUp(email: string): Promise<{ token: string; id: string }> {
@@ -115,7 +116,8 @@ describePostgres('two instances on one PostgreSQL database', () => {
     expect(json<{ total: number }>(await call(b, '/api/prompts?search=zebra', admin)).total).toBe(2);
     const client = new pg.Client({ connectionString: storage.env.DATABASE_URL });
     await client.connect();
-    const listeners = async () => (await client.query(`select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`)).rows as Array<{ pid: number }>;
+    const listeners = async () =>
+      (await client.query(`select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`)).rows as Array<{ pid: number }>;
     try {
       expect(await listeners()).toHaveLength(2);
       await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`);

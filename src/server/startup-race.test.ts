@@ -35,10 +35,7 @@ describePostgres('instances starting together on a fresh database', () => {
       started.push(...four);
       const outcomes = await Promise.all(
         four.map((p) =>
-          Promise.race([
-            waitForHealth(p.url, 60_000).then(() => 'healthy'),
-            p.exited.then(({ code }) => `exited ${code}: ${p.output().slice(-400)}`),
-          ]),
+          Promise.race([waitForHealth(p.url, 60_000).then(() => 'healthy'), p.exited.then(({ code }) => `exited ${code}: ${p.output().slice(-400)}`)]),
         ),
       );
       expect(outcomes, `round ${round}`).toEqual(['healthy', 'healthy', 'healthy', 'healthy']);

@@ -1,6 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { buildIfNeeded, freePort, freshStorage, httpRequest, isAlive, type ServerStorage, type StartedProcess, startProcess, waitForHealth } from './test/server-process';
+import {
+  buildIfNeeded,
+  freePort,
+  freshStorage,
+  httpRequest,
+  isAlive,
+  type ServerStorage,
+  type StartedProcess,
+  startProcess,
+  waitForHealth,
+} from './test/server-process';
 import { testDatabaseKind } from './test/test-database';
 
 const describePostgres = testDatabaseKind() === 'postgres' ? describe : describe.skip;

@@ -1,28 +1,17 @@
 /** Business constants of the spec (§9), shared by server and client. */
 export const ROLES = ['read', 'edit', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
-export const DEFAULT_ROLE: Role = 'edit';
-
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
   edit: 'Editor',
   read: 'Read Only',
 };
 
-export const FORM_FIELD_TYPES = [
-  'text',
-  'textarea',
-  'checkbox',
-  'select',
-  'multiselect',
-  'tags',
-  'business-units',
-] as const;
+export const FORM_FIELD_TYPES = ['text', 'textarea', 'checkbox', 'select', 'multiselect', 'tags', 'business-units'] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 /** The six field names the prompt form knows natively; any other enabled field is a custom field. */
 export const KNOWN_FIELD_NAMES = ['title', 'content', 'notes', 'aiModels', 'tags', 'userBusinessUnit'] as const;
-export type KnownFieldName = (typeof KNOWN_FIELD_NAMES)[number];
 
 /** Every path that sets a password applies these bounds (see password-policy.ts). */
 export const MIN_PASSWORD_LENGTH = 8;

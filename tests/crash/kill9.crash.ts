@@ -47,7 +47,12 @@ async function writeUntilKilled(server: StartedProcess, token: string, cycle: nu
         const res = await httpRequest(`${server.url}/api/prompts`, {
           method: 'POST',
           token,
-          body: { title: `Crash ${cycle}-${w}-${n}`, content: `Written by writer ${w} in cycle ${cycle}. `.repeat(20), aiModels: ['ChatGPT'], tags: ['crash', `w${w}`] },
+          body: {
+            title: `Crash ${cycle}-${w}-${n}`,
+            content: `Written by writer ${w} in cycle ${cycle}. `.repeat(20),
+            aiModels: ['ChatGPT'],
+            tags: ['crash', `w${w}`],
+          },
         });
         if (res.status !== 201) throw new Error(`create answered ${res.status}: ${res.body}`);
         acknowledged.push((JSON.parse(res.body) as { id: string }).id);

@@ -168,8 +168,9 @@ describe('administration', () => {
     expect(await page.getByLabel('Notes').count()).toBe(0);
     await page.getByLabel('Title').fill('Audience prompt');
     await page.getByLabel('Content').fill('Body');
-    await page.locator('main form').getByLabel('Claude', { exact: true }).check();
-    await page.getByLabel('Tags').fill('Audience');
+    await page.getByRole('combobox', { name: 'AI Application Used' }).fill('Claude');
+    await page.keyboard.press('Enter');
+    await page.getByRole('combobox', { name: 'Tags' }).fill('Audience');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Create Prompt' }).click();
     await seen(page, 'Target Audience is required');
@@ -216,6 +217,8 @@ describe('administration', () => {
     await screenshot(page, 'export-data');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ai-prompts-prompts-\d{4}-\d{2}-\d{2}\.csv$/);
+    // The browser streamed it from a one-time link to disk, not from an in-memory blob of the page.
+    expect(download.url()).toMatch(/\/api\/downloads\/[\w-]+$/);
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text).toContain('Kept prompt');
@@ -226,7 +229,13 @@ describe('administration', () => {
     const reader = await registerUser(suite.server.url, { firstName: 'Rita', lastName: 'Reader' });
     const users = await apiCall<Array<{ id: string; email: string }>>(suite.server.url, 'GET', '/api/admin/users', undefined, admin.token);
     const id = users.find((u) => u.email === reader.email)!.id;
-    await apiCall(suite.server.url, 'PUT', `/api/admin/users/${id}`, { email: reader.email, firstName: 'Rita', lastName: 'Reader', businessUnit: 'Engineering', role: 'read' }, admin.token);
+    await apiCall(
+      suite.server.url,
+      'PUT',
+      `/api/admin/users/${id}`,
+      { email: reader.email, firstName: 'Rita', lastName: 'Reader', businessUnit: 'Engineering', role: 'read' },
+      admin.token,
+    );
     const page = await open('/all-prompts', reader);
     await seen(page, 'Read Only');
     await expect.poll(() => page.getByRole('button', { name: 'View Kept prompt' }).isVisible()).toBe(true);

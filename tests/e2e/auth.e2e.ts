@@ -26,17 +26,27 @@ describe('signing up, out and in', () => {
     await page.getByLabel('Last Name').fill('Lovelace');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password', { exact: true }).fill('analytical');
-    await page.getByLabel('Business Unit').selectOption({ label: 'Add new business unit...' });
-    await page.getByLabel('New business unit name').fill('Research');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect.poll(() => page.getByLabel('Business Unit').inputValue()).toBe('Research');
+    const unit = page.getByRole('combobox', { name: 'Business Unit' });
+    await unit.click();
+    await page.getByRole('option', { name: 'Add new business unit...' }).click();
+    await expect.poll(() => unit.getAttribute('placeholder')).toBe('New business unit name');
+    await unit.fill('Research');
+    await page.getByRole('option', { name: 'Add "Research"' }).click();
+    await expect.poll(() => unit.inputValue()).toBe('Research');
     await expectAccessible(page, 'auth create account');
     await screenshot(page, 'auth-create-account');
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await page.waitForURL('**/all-prompts');
     await expect.poll(() => page.getByText('Account created successfully!').first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByText(/first member, so your account is the administrator/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/first member, so your account is the administrator/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await expect.poll(() => page.getByText('Admin', { exact: true }).first().isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'User Management' }).isVisible()).toBe(true);
     await expectAccessible(page, 'signed-in shell');

@@ -35,10 +35,16 @@ async function tablesInDependencyOrder(db: Database): Promise<string[]> {
 /** Columns that can be written (generated ones are computed by the target itself), and the key to page by. */
 async function tableShape(db: Database, table: string) {
   const columns = (
-    await queryRows(db, sql`select attname from pg_attribute where attrelid = ${table}::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`)
+    await queryRows(
+      db,
+      sql`select attname from pg_attribute where attrelid = ${table}::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,
+    )
   ).map((r) => String(r.attname));
   const key = (
-    await queryRows(db, sql`select a.attname from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey) where i.indrelid = ${table}::regclass and i.indisprimary order by array_position(i.indkey, a.attnum)`)
+    await queryRows(
+      db,
+      sql`select a.attname from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey) where i.indrelid = ${table}::regclass and i.indisprimary order by array_position(i.indkey, a.attnum)`,
+    )
   ).map((r) => String(r.attname));
   if (!key.length) throw new Error(`Table ${table} has no primary key to copy it by`);
   return { columns, key };
@@ -53,11 +59,21 @@ async function copyTable(source: Database, target: Database, table: string): Pro
   let after: Record<string, unknown> | undefined;
   for (;;) {
     const keyTuple = sql`(${list(key)})`;
-    const where = after ? sql`where ${keyTuple} > (${sql.join(key.map((k) => sql`${after![k]}`), sql`, `)})` : sql``;
-    const rows = await queryRows(source, sql`select ${list(columns)}, row_to_json(t)::text as j from ${ident(table)} t ${where} order by ${list(key)} limit ${BATCH}`);
+    const where = after
+      ? sql`where ${keyTuple} > (${sql.join(
+          key.map((k) => sql`${after![k]}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const rows = await queryRows(
+      source,
+      sql`select ${list(columns)}, row_to_json(t)::text as j from ${ident(table)} t ${where} order by ${list(key)} limit ${BATCH}`,
+    );
     if (!rows.length) return copied;
     const json = `[${rows.map((r) => String(r.j)).join(',')}]`;
-    await target.execute(sql`insert into ${ident(table)} (${list(columns)}) select ${list(columns)} from json_populate_recordset(null::${ident(table)}, ${json}::json)`);
+    await target.execute(
+      sql`insert into ${ident(table)} (${list(columns)}) select ${list(columns)} from json_populate_recordset(null::${ident(table)}, ${json}::json)`,
+    );
     copied += rows.length;
     after = rows.at(-1);
   }
@@ -95,7 +111,9 @@ async function main() {
     const [from, to] = [await counts(source.db, tables), await counts(target.db, tables)];
     const different = tables.filter((t) => from[t] !== to[t]);
     if (different.length) throw new Error(`Row counts differ after the copy: ${different.map((t) => `${t} ${from[t]} → ${to[t]}`).join(', ')}`);
-    console.log(`\nEvery table matches (${from.prompts ?? 0} prompts, ${from.users ?? 0} users). Start the app on PostgreSQL with:\n\n  DATABASE_URL=${url} npm start\n`);
+    console.log(
+      `\nEvery table matches (${from.prompts ?? 0} prompts, ${from.users ?? 0} users). Start the app on PostgreSQL with:\n\n  DATABASE_URL=${url} npm start\n`,
+    );
     console.log(`The embedded database in ${path.resolve(config.dataDir)} is left as it was; remove it once you are satisfied.`);
   } finally {
     await target.close();

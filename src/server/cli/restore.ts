@@ -11,7 +11,8 @@ import { restoreEmbeddedBackup } from '../lib/embedded-backup';
 
 async function main() {
   const file = process.argv[2];
-  if (!file || !statSync(file, { throwIfNoEntry: false })?.isFile()) throw new ConfigError('Usage: npm run restore -- FILE   (a .tar.gz made by npm run backup)');
+  if (!file || !statSync(file, { throwIfNoEntry: false })?.isFile())
+    throw new ConfigError('Usage: npm run restore -- FILE   (a .tar.gz made by npm run backup)');
   const config = loadConfig();
   if (config.databaseUrl) {
     throw new ConfigError('DATABASE_URL is set: restore PostgreSQL with pg_restore, e.g. pg_restore -d "$DATABASE_URL" prompts.dump');

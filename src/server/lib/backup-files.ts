@@ -28,7 +28,9 @@ export const backupFileStream = (file: string): Writable => createWriteStream(fi
 
 /** Keeps the `keep` newest backups in `dir` and removes the older ones. */
 export function pruneBackups(dir: string, keep: number): string[] {
-  const backups = readdirSync(dir).filter((n) => /^ai-prompts-backup-.*\.tar\.gz$/.test(n)).sort();
+  const backups = readdirSync(dir)
+    .filter((n) => /^ai-prompts-backup-.*\.tar\.gz$/.test(n))
+    .sort();
   const removed = backups.slice(0, Math.max(0, backups.length - keep));
   for (const name of removed) rmSync(path.join(dir, name), { force: true });
   return removed;

@@ -49,7 +49,9 @@ export function startCacheSync({ url, drop, log, retryMs = 1_000 }: SyncOptions)
 
   const publish: Publisher = (kind) => {
     const payload = JSON.stringify({ kind, origin } satisfies Message);
-    publisher?.query('select pg_notify($1, $2)', [INVALIDATION_CHANNEL, payload]).catch((err: unknown) => log.warn({ err }, 'could not tell the other instances about a change'));
+    publisher
+      ?.query('select pg_notify($1, $2)', [INVALIDATION_CHANNEL, payload])
+      .catch((err: unknown) => log.warn({ err }, 'could not tell the other instances about a change'));
   };
   publishers.add(publish);
 

@@ -34,11 +34,14 @@ export function runClusterPrimary(workers: number, shutdownTimeoutS: number): vo
       stopping = true;
       firstSignalAt = now;
       log(30, `${signal} received: stopping ${workers} workers`);
-      setTimeout(() => {
-        log(40, `workers still running after ${shutdownTimeoutS + 5} s: stopping them now`);
-        for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
-        process.exit(1);
-      }, (shutdownTimeoutS + 5) * 1000).unref();
+      setTimeout(
+        () => {
+          log(40, `workers still running after ${shutdownTimeoutS + 5} s: stopping them now`);
+          for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
+          process.exit(1);
+        },
+        (shutdownTimeoutS + 5) * 1000,
+      ).unref();
     }
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);

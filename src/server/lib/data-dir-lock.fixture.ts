@@ -10,10 +10,13 @@ while (startAt && Date.now() < Number(startAt)) {
 try {
   const release = acquireDataDirLock(dataDir!);
   console.log('locked');
-  setTimeout(() => {
-    release();
-    process.exit(0);
-  }, Number(holdMs ?? 60_000));
+  setTimeout(
+    () => {
+      release();
+      process.exit(0);
+    },
+    Number(holdMs ?? 60_000),
+  );
 } catch (err) {
   console.log(`refused: ${(err as Error).message}`);
   process.exit(3);

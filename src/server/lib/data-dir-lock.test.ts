@@ -85,7 +85,10 @@ describeOnce('the data folder lock', () => {
       const startAt = Date.now() + 2_000;
       const six = Array.from({ length: 6 }, () => contender(dir, 1_500, startAt));
       const said = await Promise.all(six.map((c) => c.said));
-      expect(said.filter((s) => s === 'locked'), `round ${round}: ${said.join(' | ')}`).toHaveLength(1);
+      expect(
+        said.filter((s) => s === 'locked'),
+        `round ${round}: ${said.join(' | ')}`,
+      ).toHaveLength(1);
       for (const c of six) c.child.kill('SIGKILL');
     }
   }, 60_000);

@@ -99,8 +99,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
     const owner = readOwner(lockPath);
     if (owner && holdsFolder(owner, folder)) {
       throw new DataDirLockedError(
-        `Another AI Prompts Database process (pid ${owner.pid}) is already using DATA_DIR ${folder}. ` +
-          'Stop it first, or point DATA_DIR at another folder.',
+        `Another AI Prompts Database process (pid ${owner.pid}) is already using DATA_DIR ${folder}. ` + 'Stop it first, or point DATA_DIR at another folder.',
       );
     }
     if (createExclusive(takeoverPath, mine)) {

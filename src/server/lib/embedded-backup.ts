@@ -124,7 +124,11 @@ export async function startEmbeddedBackup(db: Database, pgdataDir: string, { wai
       const [stop] = await queryRows(db, sql`select labelfile, spcmapfile from pg_backup_stop(true)`);
       stopped = true;
       const wal = readdirSync(path.join(pgdataDir, 'pg_wal')).filter((n) => /^[0-9A-F]{24}$/.test(n));
-      await addFiles(tar, pgdataDir, wal.map((name) => `pg_wal/${name}`));
+      await addFiles(
+        tar,
+        pgdataDir,
+        wal.map((name) => `pg_wal/${name}`),
+      );
       await addEntry(tar, { name: 'backup_label', mode: 0o600 }, String(stop!.labelfile));
       if (stop!.spcmapfile) await addEntry(tar, { name: 'tablespace_map', mode: 0o600 }, String(stop!.spcmapfile));
       tar.finalize();

@@ -8,9 +8,12 @@ import { afterPromptWrite } from './prompt-derived-cache';
 describe('statistics of the embedded database (no autovacuum)', () => {
   let t: TestApp;
   const analysed = async () => {
-    const [row] = await queryRows(t.db, sql`select c.reltuples::float8 as rows, s.most_common_elems::text as elems, k.reltuples::float8 as key_rows
+    const [row] = await queryRows(
+      t.db,
+      sql`select c.reltuples::float8 as rows, s.most_common_elems::text as elems, k.reltuples::float8 as key_rows
       from pg_class c left join pg_stats s on s.tablename = 'prompts' and s.attname = 'facets', pg_class k
-      where c.oid = 'prompts'::regclass and k.oid = 'prompt_filter_keys'::regclass`);
+      where c.oid = 'prompts'::regclass and k.oid = 'prompt_filter_keys'::regclass`,
+    );
     // prompt_filter_keys (one row per prompt) is analysed with prompts.
     expect(Number(row!.key_rows)).toBe(Number(row!.rows));
     return { rows: Number(row!.rows), elems: row!.elems === null ? null : String(row!.elems) };

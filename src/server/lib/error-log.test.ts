@@ -20,7 +20,12 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   hash = await hashPassword('a secret nobody should read');
   await handle.db.insert(users).values({ email: EMAIL, password: hash, firstName: 'Leaky', lastName: 'Person', businessUnit: '', role: 'edit' });
-  app = await buildApp({ config: testConfig({ logLevel: 'info' }), db: handle.db, webDistDir: '/nonexistent', logStream: { write: (line) => lines.push(line) } });
+  app = await buildApp({
+    config: testConfig({ logLevel: 'info' }),
+    db: handle.db,
+    webDistDir: '/nonexistent',
+    logStream: { write: (line) => lines.push(line) },
+  });
   // The same insert again: a unique violation that no service turns into a 409, so it ends as a 500.
   app.post('/test/duplicate-user', async () => {
     await app.db.insert(users).values({ email: EMAIL, password: hash, firstName: 'Leaky', lastName: 'Person', businessUnit: '', role: 'edit' });
@@ -52,7 +57,14 @@ describe('a failed query', () => {
 
 describe('serializeError', () => {
   it('reduces a database error found anywhere in the cause chain', () => {
-    const driver = Object.assign(new Error('duplicate key'), { code: '23503', severity: 'ERROR', detail: `Key (user_id)=(${EMAIL}) is not present`, table: 'prompts', constraint: 'prompts_user_id_fk', routine: 'ri_ReportViolation' });
+    const driver = Object.assign(new Error('duplicate key'), {
+      code: '23503',
+      severity: 'ERROR',
+      detail: `Key (user_id)=(${EMAIL}) is not present`,
+      table: 'prompts',
+      constraint: 'prompts_user_id_fk',
+      routine: 'ri_ReportViolation',
+    });
     const wrapped = new Error(`Failed query: insert ... params: ${EMAIL}`, { cause: new Error('outer', { cause: driver }) });
     expect(serializeError(wrapped)).toEqual({
       type: 'DatabaseError',

@@ -72,7 +72,7 @@ function reduceDatabaseError(err: object, outer: unknown): LoggedDatabaseError {
     reduced.routine ??= stringField(e, 'routine');
     e = (e as { cause?: unknown }).cause;
   }
-  for (const key of ['code', 'constraint', 'table', 'routine'] as const) if (reduced[key] === undefined) delete reduced[key];
+  for (const key of ['code', 'constraint', 'table', 'routine'] as const) if (reduced[key] === undefined) Reflect.deleteProperty(reduced, key);
   reduced.stack = frames((outer as { stack?: unknown }).stack);
   reduced.message = ['database error', reduced.code, reduced.constraint && `on constraint ${reduced.constraint}`, reduced.table && `in table ${reduced.table}`]
     .filter(Boolean)

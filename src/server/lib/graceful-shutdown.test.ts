@@ -39,6 +39,10 @@ describe('graceful shutdown', () => {
     vi.useFakeTimers();
     const { exits, released } = install(() => new Promise<void>(() => {}));
     signals.emit('SIGINT', 'SIGINT');
+    // npm's forwarded copy of the same signal, late on a loaded machine: still the first signal.
+    vi.advanceTimersByTime(2_000);
+    signals.emit('SIGINT', 'SIGINT');
+    expect(exits).toEqual([]);
     vi.advanceTimersByTime(1_500);
     signals.emit('SIGINT', 'SIGINT');
     expect(exits).toEqual([1]);

@@ -4,10 +4,12 @@
  * process exits 1. A second signal exits at once.
  *
  * `npm start` forwards the signal it receives to the server, so a signal sent to the whole process
- * group (systemd's default, or Ctrl-C in a terminal) reaches the server twice within milliseconds. Only
- * a signal that comes later than ECHO_WINDOW_MS after the first one counts as a second signal.
+ * group (systemd's default, or Ctrl-C in a terminal) reaches the server twice: usually within
+ * milliseconds, but on a loaded machine npm's copy was seen arriving more than a second late, and
+ * counted as a second signal it cut requests in flight. Only a signal that comes later than
+ * ECHO_WINDOW_MS after the first one counts as a second signal.
  */
-const ECHO_WINDOW_MS = 1_000;
+const ECHO_WINDOW_MS = 3_000;
 
 export interface ShutdownOptions {
   timeoutMs: number;
@@ -22,7 +24,14 @@ export interface ShutdownOptions {
 }
 
 /** Installs the SIGTERM and SIGINT handlers; returns the function that removes them. */
-export function installGracefulShutdown({ timeoutMs, drain, release, log, exit = (code) => process.exit(code), signals = process }: ShutdownOptions): () => void {
+export function installGracefulShutdown({
+  timeoutMs,
+  drain,
+  release,
+  log,
+  exit = (code) => process.exit(code),
+  signals = process,
+}: ShutdownOptions): () => void {
   let firstSignalAt: number | undefined;
   const leave = (code: number) => {
     release();

@@ -12,7 +12,12 @@ let admin: TestUser;
 let author: TestUser;
 
 const add = async (u: TestUser, title: string) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: u.auth, payload: { title, content: 'Body text', aiModels: ['ChatGPT'], tags: ['General'] } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/prompts',
+    headers: u.auth,
+    payload: { title, content: 'Body text', aiModels: ['ChatGPT'], tags: ['General'] },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return body<{ id: string }>(res);
 };
@@ -56,7 +61,12 @@ describe('renaming a user', () => {
 
   it('on their own profile shows at once in searches and list items', async () => {
     expect((await list('search=Xanthippe')).total).toBe(0);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/profile', headers: author.auth, payload: { firstName: 'Xanthippe', lastName: 'Quill', businessUnit: 'Marketing' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: author.auth,
+      payload: { firstName: 'Xanthippe', lastName: 'Quill', businessUnit: 'Marketing' },
+    });
     expect(res.statusCode, res.body).toBe(200);
 
     expect((await list('search=Xanthippe')).total).toBe(2);

@@ -16,23 +16,32 @@ afterAll(() => t.close());
 
 const someId = '00000000-0000-4000-8000-000000000000';
 /** The API routes as registered (Fastify adds a HEAD for every GET; those share the GET's options). */
-const apiRoutes = () =>
-  t.app.routeAccessTable.filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.url === '/healthz' || r.url === '/readyz'));
+const apiRoutes = () => t.app.routeAccessTable.filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.url === '/healthz' || r.url === '/readyz'));
 const concreteUrl = (url: string) => url.replace(/:[A-Za-z]+/g, someId);
 const routesWith = (access: RouteAccess) => apiRoutes().filter((r) => r.access === access);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A body that would fail validation everywhere, and is not even JSON: it must never be looked at. */
 const call = (method: string, url: string, auth?: { authorization: string }) =>
-  t.app.inject({ method: method as Method, url: concreteUrl(url), headers: { ...auth, 'content-type': 'application/json' }, payload: method === 'GET' || method === 'DELETE' ? undefined : '{"broken": ' });
+  t.app.inject({
+    method: method as Method,
+    url: concreteUrl(url),
+    headers: { ...auth, 'content-type': 'application/json' },
+    payload: method === 'GET' || method === 'DELETE' ? undefined : '{"broken": ',
+  });
 
 describe('declared route access', () => {
   it('every API route declares who may call it, and only the listed ones are public', () => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.filter((r) => !r.access)).toEqual([]);
-    expect(routesWith('public').map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+    expect(
+      routesWith('public')
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([
       'GET /api/business-units',
+      'GET /api/downloads/:ticket',
       'GET /healthz',
       'GET /readyz',
       'POST /api/login',
@@ -107,7 +116,9 @@ describe('a member who must change a temporary password', () => {
   });
 
   it('is refused every signed-in call with password_change_required', async () => {
-    const refused = apiRoutes().filter((r) => r.access !== 'public' && !(r.method === 'GET' && r.url === '/api/user') && !(r.method === 'POST' && r.url === '/api/change-password'));
+    const refused = apiRoutes().filter(
+      (r) => r.access !== 'public' && !(r.method === 'GET' && r.url === '/api/user') && !(r.method === 'POST' && r.url === '/api/change-password'),
+    );
     expect(refused.length).toBeGreaterThan(25);
     for (const r of refused) {
       const res = await call(r.method, r.url, member.auth);

@@ -1,15 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../shared/error-body';
 import { AppError, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../errors';
 import { sessionExists } from '../modules/auth/sessions.repo';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-errors';
 import { drainRequestBody } from './input-guards';
-
-interface ErrorBody {
-  message: string;
-  code: string;
-  errors?: Record<string, string>;
-}
 
 /** Field path of a validation issue, e.g. "email" or "fields.0.label". */
 function fieldName(instancePath: string, fallback: string): string {

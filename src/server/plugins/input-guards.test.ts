@@ -25,7 +25,12 @@ describe('NUL characters', () => {
     expect(created.statusCode).toBe(400);
     expect(body(created)).toEqual({ message: NUL_TEXT_MESSAGE, code: 'nul_character', errors: { title: NUL_TEXT_MESSAGE } });
 
-    const nested = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: admin.auth, payload: { title: 't', content: 'x', customFields: { extra: ['ok', 'n\u0000'] } } });
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: admin.auth,
+      payload: { title: 't', content: 'x', customFields: { extra: ['ok', 'n\u0000'] } },
+    });
     expect(nested.statusCode).toBe(400);
     expect(body(nested).errors).toEqual({ 'customFields.extra.1': NUL_TEXT_MESSAGE });
 

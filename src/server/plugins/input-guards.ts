@@ -67,7 +67,11 @@ export function drainRequestBody(raw: IncomingMessage, limit = OVERSIZED_BODY_DR
 export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    for (const [name, value] of [['params', request.params], ['querystring', request.query], ['body', request.body]] as const) {
+    for (const [name, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
       const path = findNulPath(value, name);
       if (path !== null) throw badRequest(NUL_TEXT_MESSAGE, { [path]: NUL_TEXT_MESSAGE }, 'nul_character');
     }

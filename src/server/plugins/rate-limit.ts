@@ -59,7 +59,10 @@ export class DatabaseAttemptStore implements AttemptStore {
     const rows = await queryRows(
       this.db,
       sql`insert into attempt_counters as c (key, count, reset_at)
-          select k, 1, now() + ${window} from unnest(array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]) as k
+          select k, 1, now() + ${window} from unnest(array[${sql.join(
+            keys.map((k) => sql`${k}`),
+            sql`, `,
+          )}]::text[]) as k
           on conflict (key) do update set
             count = case when c.reset_at <= now() then 1 else c.count + 1 end,
             reset_at = case when c.reset_at <= now() then now() + ${window} else c.reset_at end
@@ -80,7 +83,10 @@ export class AttemptLimiter {
   /** Counts one attempt under each key; throws a 429 with Retry-After when any key is over its limit. */
   async hit(reply: FastifyReply, keys: AttemptKey[]): Promise<void> {
     const unique = [...new Map(keys.map((k) => [k.key, k])).values()];
-    const counts = await this.store.bump(unique.map((k) => k.key), 60_000);
+    const counts = await this.store.bump(
+      unique.map((k) => k.key),
+      60_000,
+    );
     let retryAfterMs = 0;
     unique.forEach(({ limit }, i) => {
       const { count, msLeft } = counts[i]!;

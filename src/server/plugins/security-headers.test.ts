@@ -56,7 +56,11 @@ function expectPolicies(res: LightMyRequestResponse) {
 
 describe('API answers', () => {
   it('are never stored: successes, sign-in answers (they carry a token), errors and 404s', async () => {
-    const registered = await app.inject({ method: 'POST', url: '/api/register', payload: { email: 'first@example.com', password: 'correct horse battery', firstName: 'A', lastName: 'B', businessUnit: 'Sales' } });
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: 'first@example.com', password: 'correct horse battery', firstName: 'A', lastName: 'B', businessUnit: 'Sales' },
+    });
     const signedIn = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'first@example.com', password: 'correct horse battery' } });
     const token = (signedIn.json() as { token: string }).token;
     const answers = [

@@ -26,7 +26,11 @@ afterAll(async () => {
 
 describe('serving the client', () => {
   it('answers client routes with index.html, even to */*', async () => {
-    for (const [url, accept] of [['/', '*/*'], ['/all-prompts', 'text/html'], ['/prompts/abc?x=1', '*/*']]) {
+    for (const [url, accept] of [
+      ['/', '*/*'],
+      ['/all-prompts', 'text/html'],
+      ['/prompts/abc?x=1', '*/*'],
+    ]) {
       const res = await app.inject({ method: 'GET', url: url!, headers: { accept: accept! } });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');

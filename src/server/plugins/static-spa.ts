@@ -19,10 +19,7 @@ export async function registerStaticSpa(app: FastifyInstance, distDir = WEB_DIST
       index: false,
       setHeaders(res, filePath) {
         // Hashed file names never change content; everything else is revalidated.
-        res.header(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -31,9 +28,7 @@ export async function registerStaticSpa(app: FastifyInstance, distDir = WEB_DIST
     const pathname = request.url.split('?')[0] ?? '/';
     // A client-side route: asked for as HTML, or any path without a file extension (curl sends */*).
     const wantsPage =
-      request.method === 'GET' &&
-      !pathname.startsWith('/api/') &&
-      ((request.headers.accept ?? '').includes('text/html') || !/\.[a-z0-9]+$/i.test(pathname));
+      request.method === 'GET' && !pathname.startsWith('/api/') && ((request.headers.accept ?? '').includes('text/html') || !/\.[a-z0-9]+$/i.test(pathname));
     if (wantsPage && hasClient) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
@@ -43,8 +38,6 @@ export async function registerStaticSpa(app: FastifyInstance, distDir = WEB_DIST
         .type('text/html')
         .send('<!doctype html><title>AI Prompts Database</title><p>The web client is not built yet. Run <code>npm run build</code>.</p>');
     }
-    return reply
-      .status(404)
-      .send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'route_not_found' });
+    return reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'route_not_found' });
   });
 }

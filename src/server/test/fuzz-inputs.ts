@@ -146,7 +146,6 @@ export const NASTY_VALUES: readonly unknown[] = [
 /** The inputs that broke the server most often come up more often than their share of the lists. */
 const FREQUENT: readonly string[] = NASTY_STRINGS.filter((s) => s.includes('\0') || s.length > 40 || /^[A-Za-z0-9_-]{20,}$/.test(s));
 
-
 export function nastyValue(r: Random): unknown {
   const roll = r.next();
   if (roll < 0.25) return r.pick(FREQUENT);
@@ -201,5 +200,16 @@ export function fuzzParam(r: Random, realIds: readonly string[]): string {
   const roll = r.next();
   if (roll < 0.3 && realIds.length) return r.pick(realIds);
   if (roll < 0.5) return randomUuid(r);
-  return r.pick(['not-a-uuid', '%00', 'a%00b', '%ZZ', '..%2F..%2Fetc', "'%20OR%201=1", 'x'.repeat(250), '00000000-0000-0000-0000-000000000000', '%F0%9F%98%80', '%ED%A0%80']);
+  return r.pick([
+    'not-a-uuid',
+    '%00',
+    'a%00b',
+    '%ZZ',
+    '..%2F..%2Fetc',
+    "'%20OR%201=1",
+    'x'.repeat(250),
+    '00000000-0000-0000-0000-000000000000',
+    '%F0%9F%98%80',
+    '%ED%A0%80',
+  ]);
 }

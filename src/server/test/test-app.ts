@@ -23,7 +23,10 @@ export interface TestApp {
   /** Registers a new account through the API (the first one becomes admin). */
   register(overrides?: Partial<{ email: string; password: string; firstName: string; lastName: string; businessUnit: string }>): Promise<TestUser>;
   /** Registers an account and sets its role directly in the database. */
-  userWithRole(role: 'read' | 'edit' | 'admin', overrides?: Partial<{ email: string; firstName: string; lastName: string; businessUnit: string }>): Promise<TestUser>;
+  userWithRole(
+    role: 'read' | 'edit' | 'admin',
+    overrides?: Partial<{ email: string; firstName: string; lastName: string; businessUnit: string }>,
+  ): Promise<TestUser>;
   close(): Promise<void>;
 }
 
@@ -90,7 +93,12 @@ export async function usersForEveryRole(t: TestApp) {
 /** An admin changes a user's role through the admin API, as the User Management screen does. */
 export function changeRoleAsAdmin(t: TestApp, admin: TestUser, user: TestUser, role: 'read' | 'edit' | 'admin') {
   const { email, firstName, lastName, businessUnit } = user.user;
-  return t.app.inject({ method: 'PUT', url: `/api/admin/users/${user.user.id}`, headers: admin.auth, payload: { email, firstName, lastName, businessUnit, role } });
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/users/${user.user.id}`,
+    headers: admin.auth,
+    payload: { email, firstName, lastName, businessUnit, role },
+  });
 }
 
 /** Parsed JSON body of an inject() response, typed loosely for assertions. */

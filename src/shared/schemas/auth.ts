@@ -35,10 +35,7 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-const currentPassword = z
-  .string({ error: 'Current password is required' })
-  .min(1, 'Current password is required')
-  .max(MAX_PASSWORD_LENGTH);
+const currentPassword = z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH);
 
 /** POST (the forced dialog) and PUT (the menu dialog) /api/change-password: one rule for both. */
 export const changePasswordSchema = z.object({ currentPassword, newPassword });

@@ -10,23 +10,11 @@ export const emailSchema = z
 
 /** A required, trimmed single-line text with a spec message for the empty case. */
 export const requiredText = (message: string, max = MAX_TEXT_LENGTH) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 export const uuidParamsSchema = z.object({
   id: z.uuid({ error: 'Invalid id' }),
 });
-
-/** The project's error body: every 4xx/5xx answer has this shape. */
-export const errorBodySchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 

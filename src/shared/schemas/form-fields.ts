@@ -36,8 +36,18 @@ export const formFieldInputSchema = z.object({
   type: z.enum(FORM_FIELD_TYPES, { error: 'Choose a field type' }),
   required: z.boolean().default(false),
   enabled: z.boolean().default(true),
-  order: z.number({ error: 'Order must be a positive number' }).int('Order must be a whole number').min(0, 'Order must be a positive number').max(100_000).default(0),
-  placeholder: z.string().trim().max(200).nullish().transform((v) => v || null),
+  order: z
+    .number({ error: 'Order must be a positive number' })
+    .int('Order must be a whole number')
+    .min(0, 'Order must be a positive number')
+    .max(100_000)
+    .default(0),
+  placeholder: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => v || null),
   options: z
     .array(z.string().max(200))
     .max(200)
@@ -47,5 +57,8 @@ export const formFieldInputSchema = z.object({
 export type FormFieldInput = z.input<typeof formFieldInputSchema>;
 
 export const reorderFormFieldsSchema = z.object({
-  fields: z.array(z.object({ id: z.uuid({ error: 'Invalid field id' }) }).passthrough()).min(1, 'Send at least one field').max(500),
+  fields: z
+    .array(z.object({ id: z.uuid({ error: 'Invalid field id' }) }).passthrough())
+    .min(1, 'Send at least one field')
+    .max(500),
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, MAX_LONG_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../constants';
+import { PROMPT_SORTS } from '../prompt-rules';
 import { requiredText } from './common';
+
+export { customFieldValueOf, defaultSortOrder, PROMPT_SORTS, type PromptSort } from '../prompt-rules';
 
 /** List items are trimmed, blanks dropped and duplicates removed (case-insensitively when asked). */
 export function cleanList(values: readonly string[], caseInsensitive: boolean): string[] {
@@ -27,14 +30,6 @@ const listOf = (caseInsensitive: boolean) =>
 /** Values of admin-defined fields, keyed by field name. */
 export const customFieldValueSchema = z.union([z.string().max(MAX_LONG_TEXT_LENGTH), z.boolean(), z.array(z.string().max(MAX_TEXT_LENGTH)).max(100), z.null()]);
 export type CustomFieldValue = z.infer<typeof customFieldValueSchema>;
-
-/**
- * The value stored under a custom field's name, read as an own property only: a field named
- * "constructor" or "toString" must not find Object.prototype's function instead of "no value".
- */
-export function customFieldValueOf<T>(values: Record<string, T> | null | undefined, name: string): T | undefined {
-  return values && Object.hasOwn(values, name) ? values[name] : undefined;
-}
 
 /**
  * The prompt of §5, shared by the server and the form. aiModels and tags may be empty here because
@@ -91,16 +86,12 @@ const commaList = z
 /** A list cursor that is malformed, tampered with, or made for another sort or order. */
 export const INVALID_CURSOR_MESSAGE = 'Invalid cursor';
 
-export const PROMPT_SORTS = ['relevance', 'updatedAt', 'createdAt', 'title', 'author', 'businessUnit'] as const;
-export type PromptSort = (typeof PROMPT_SORTS)[number];
-
-/** Text columns (title, employee, business unit) start A→Z; relevance and dates start with the highest. */
-export function defaultSortOrder(sort: PromptSort): 'asc' | 'desc' {
-  return sort === 'title' || sort === 'author' || sort === 'businessUnit' ? 'asc' : 'desc';
-}
-
 export const promptListQuerySchema = z.object({
-  search: z.string().max(200, 'Search must be at most 200 characters').optional().transform((v) => v?.trim() ?? ''),
+  search: z
+    .string()
+    .max(200, 'Search must be at most 200 characters')
+    .optional()
+    .transform((v) => v?.trim() ?? ''),
   businessUnits: commaList,
   aiModels: commaList,
   tags: commaList,
@@ -123,6 +114,8 @@ export const promptListItemSchema = z.object({
   id: z.string(),
   title: z.string(),
   contentPreview: z.string(),
+  /** With a search: the content around the best match, matched words between \u0002 and \u0003. */
+  snippet: z.string().optional(),
   aiModels: z.array(z.string()),
   tags: z.array(z.string()),
   userId: z.string(),
@@ -145,7 +138,7 @@ export const promptListResponseSchema = z.object({
 });
 export type PromptListResponse = z.infer<typeof promptListResponseSchema>;
 
-export const promptSchema = promptListItemSchema.omit({ contentPreview: true }).extend({
+export const promptSchema = promptListItemSchema.omit({ contentPreview: true, snippet: true }).extend({
   content: z.string(),
   notes: z.string().nullable(),
   customFields: z.record(z.string(), z.unknown()),

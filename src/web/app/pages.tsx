@@ -6,9 +6,7 @@ export const AllPromptsPage = lazy(() => import('../features/prompts/components/
 export const MyPromptsPage = lazy(() => import('../features/prompts/components/my-prompts-page').then((m) => ({ default: m.MyPromptsPage })));
 export const PromptFormPage = lazy(() => import('../features/prompts/components/prompt-form-page').then((m) => ({ default: m.PromptFormPage })));
 export const PromptPage = lazy(() => import('../features/prompts/components/prompt-page').then((m) => ({ default: m.PromptPage })));
-export const UserManagementPage = lazy(() =>
-  import('../features/users/components/user-management-page').then((m) => ({ default: m.UserManagementPage })),
-);
+export const UserManagementPage = lazy(() => import('../features/users/components/user-management-page').then((m) => ({ default: m.UserManagementPage })));
 /** The form field screen gets the business units dialog from its own feature, composed here. */
 export const FormFieldManagementPage = lazy(async () => {
   const [fields, units] = await Promise.all([

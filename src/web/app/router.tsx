@@ -1,14 +1,18 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import type { PublicUser } from '../../shared/schemas/auth';
-import { AuthPage } from '../features/auth/components/auth-page';
-import { ChangePasswordDialog } from '../features/auth/components/change-password-dialog';
-import { LandingPage } from '../features/auth/components/landing-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { ResetRequestPage } from '../features/auth/components/reset-request-page';
 import { useCurrentUser } from '../lib/current-user';
 import { paths, safeNextPath } from '../lib/paths';
 import { AppShell } from './layout/app-shell';
+import { usePasswordChangeGate } from './use-password-change-gate';
+
+// The signed-out screens and the forced password change load on demand: a signed-in member's first
+// page does not download the forms, their validation library or react-hook-form.
+const LandingPage = lazy(() => import('../features/auth/components/landing-page').then((m) => ({ default: m.LandingPage })));
+const AuthPage = lazy(() => import('../features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })));
+const ResetRequestPage = lazy(() => import('../features/auth/components/reset-request-page').then((m) => ({ default: m.ResetRequestPage })));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
+const ChangePasswordDialog = lazy(() => import('../features/auth/components/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 import {
   AllPromptsPage,
   BusinessUnitsPage,
@@ -38,6 +42,7 @@ function AdminOnly({ user, children }: { user: PublicUser; children: ReactNode }
 }
 
 function SignedInRoutes({ user }: { user: PublicUser }) {
+  usePasswordChangeGate();
   const admin = (page: ReactNode) => <AdminOnly user={user}>{page}</AdminOnly>;
   return (
     <SignedInProviders>
@@ -57,7 +62,11 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
         </Route>
         <Route path="*" element={<Navigate to={paths.allPrompts} replace />} />
       </Routes>
-      <ChangePasswordDialog mode="forced" open={user.mustChangePassword === 'true'} />
+      {user.mustChangePassword === 'true' ? (
+        <Suspense>
+          <ChangePasswordDialog mode="forced" open />
+        </Suspense>
+      ) : null}
     </SignedInProviders>
   );
 }
@@ -68,13 +77,15 @@ export function AppRoutes() {
   if (isLoading) return null;
   if (!user) {
     return (
-      <Routes>
-        <Route path="/" element={<LandingPage />} />
-        <Route path={paths.auth} element={<AuthPage />} />
-        <Route path={paths.resetRequest} element={<ResetRequestPage />} />
-        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-        <Route path="*" element={<RedirectToAuth />} />
-      </Routes>
+      <Suspense>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path={paths.auth} element={<AuthPage />} />
+          <Route path={paths.resetRequest} element={<ResetRequestPage />} />
+          <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+          <Route path="*" element={<RedirectToAuth />} />
+        </Routes>
+      </Suspense>
     );
   }
   return <SignedInRoutes user={user} />;

@@ -4,7 +4,7 @@ import { PromptFilters } from '../features/prompts/filters/prompt-filters';
 
 /**
  * Where the app shell composes features that other features must not import directly: the prompt
- * filter state (§2) wraps every signed-in route, and its panel sits in the sidebar.
+ * list view state (kept in the page's URL) wraps every signed-in route, and its panel sits in the sidebar.
  */
 export function SignedInProviders({ children }: { children: ReactNode }) {
   return <FilterProvider>{children}</FilterProvider>;

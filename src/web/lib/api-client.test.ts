@@ -43,7 +43,10 @@ describe('password_change_required', () => {
   afterEach(() => vi.unstubAllGlobals());
   // The browser's fetch answers like the server does while a temporary password is unchanged.
   const answer = (status: number, json: object) =>
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } })),
+    );
 
   it('calls the installed handler when any call answers 403 with that code, and exposes the code', async () => {
     const handler = vi.fn();
@@ -77,7 +80,11 @@ describe('a server that cannot reach its database', () => {
     const { renderHook } = await import('@testing-library/react');
     const { useDatabaseUnavailable } = await import('./database-status');
     const hook = renderHook(() => useDatabaseUnavailable());
-    const answer = (status: number, body: object) => vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
+    const answer = (status: number, body: object) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify(body), { status })),
+      );
 
     answer(503, { message: 'The server cannot reach its database. Please try again in a few seconds.', code: 'database_unavailable' });
     const err = await apiRequest('GET', '/api/prompts').catch((e: unknown) => e);

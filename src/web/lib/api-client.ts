@@ -1,4 +1,5 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import { readErrorBody } from '../../shared/error-body';
 import { clearAuthToken, getAuthToken } from './auth-token';
 import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_TEXT, reportDatabaseAnswered, reportDatabaseUnavailable } from './database-status';
 
@@ -37,20 +38,23 @@ export function setPasswordChangeRequiredHandler(handler: () => void): () => voi
   };
 }
 
+/** Reads the server's error body by the shared contract; anything else is plain text with no code. */
 async function toApiError(res: Response): Promise<ApiError> {
   const text = (await res.text()) || res.statusText;
-  let serverMessage: string | undefined;
-  let fieldErrors: Record<string, string> | undefined;
-  let code: string | undefined;
+  let json: unknown;
   try {
-    const json = JSON.parse(text) as { message?: unknown; errors?: unknown; code?: unknown };
-    if (typeof json.message === 'string') serverMessage = json.message;
-    if (typeof json.code === 'string') code = json.code;
-    if (json.errors && typeof json.errors === 'object') fieldErrors = json.errors as Record<string, string>;
+    json = JSON.parse(text);
   } catch {
-    // Not JSON: the text itself is the message.
+    json = undefined;
   }
-  return new ApiError(res.status, text, serverMessage, fieldErrors, code);
+  const body = readErrorBody(json);
+  if (body) return new ApiError(res.status, text, body.message, body.errors, body.code);
+  return new ApiError(res.status, text, undefined, undefined, undefined);
+}
+
+/** True when the call failed with this stable error code (what the client branches on, never the text). */
+export function hasErrorCode(err: unknown, code: string): err is ApiError {
+  return err instanceof ApiError && err.code === code;
 }
 
 export interface RequestOptions {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '../../shared/schemas/auth';
 import { getQueryFn } from './api-client';
-import { CURRENT_USER_KEY } from './shared-queries';
+import { queryKeys } from './query-keys';
 
 /**
  * §4: signed in if and only if the current-user call returns data; a 401 answers null, not an error,
@@ -9,7 +9,7 @@ import { CURRENT_USER_KEY } from './shared-queries';
  */
 export function useCurrentUser() {
   return useQuery<PublicUser | null>({
-    queryKey: CURRENT_USER_KEY,
+    queryKey: queryKeys.currentUser,
     queryFn: getQueryFn<PublicUser | null>({ on401: 'returnNull' }),
   });
 }

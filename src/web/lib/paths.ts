@@ -15,12 +15,7 @@ export const paths = {
   exportData: '/export-data',
 } as const;
 
-export const ADMIN_PATHS: readonly string[] = [
-  paths.userManagement,
-  paths.formFieldManagement,
-  paths.businessUnits,
-  paths.exportData,
-];
+export const ADMIN_PATHS: readonly string[] = [paths.userManagement, paths.formFieldManagement, paths.businessUnits, paths.exportData];
 
 /** Only same-origin relative paths may be used as a post-login destination. */
 export function safeNextPath(next: string | null | undefined): string | null {

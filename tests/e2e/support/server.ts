@@ -68,7 +68,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
+    } catch {
+      // Not listening yet: poll again.
+    }
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -20,10 +20,7 @@ export const formFields = pgTable(
       .default(sql`'{}'::text[]`),
   },
   (t) => [
-    check(
-      'form_fields_type_check',
-      sql`${t.type} in ('text', 'textarea', 'checkbox', 'select', 'multiselect', 'tags', 'business-units')`,
-    ),
+    check('form_fields_type_check', sql`${t.type} in ('text', 'textarea', 'checkbox', 'select', 'multiselect', 'tags', 'business-units')`),
     check('form_fields_order_check', sql`${t.order} >= 0`),
   ],
 );

@@ -4,3 +4,4 @@ export * from './business-units';
 export * from './form-fields';
 export * from './prompts';
 export * from './catalog';
+export * from './download-tickets';

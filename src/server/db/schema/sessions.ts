@@ -18,9 +18,5 @@ export const sessions = pgTable(
     /** Last time the session was used, written at most every few minutes: it ends idle sessions. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('sessions_expire_idx').on(t.expire),
-    index('sessions_user_id_idx').on(t.userId),
-    index('sessions_last_used_at_idx').on(t.lastUsedAt),
-  ],
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_id_idx').on(t.userId), index('sessions_last_used_at_idx').on(t.lastUsedAt)],
 );

@@ -10,7 +10,9 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     businessUnit: text('business_unit').notNull().default(''),
-    role: text('role', { enum: ['read', 'edit', 'admin'] }).notNull().default('edit'),
+    role: text('role', { enum: ['read', 'edit', 'admin'] })
+      .notNull()
+      .default('edit'),
     // The spec keeps this flag as text ('true' | 'false'); the API keeps that shape.
     mustChangePassword: text('must_change_password').notNull().default('false'),
     /** When an admin-set temporary password stops being accepted; null for a password the user chose. */
@@ -39,7 +41,11 @@ export const passwordResetTokens = pgTable(
     used: boolean('used').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('password_reset_tokens_unused_user_idx').on(t.userId).where(sql`${t.used} = false`)],
+  (t) => [
+    index('password_reset_tokens_unused_user_idx')
+      .on(t.userId)
+      .where(sql`${t.used} = false`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

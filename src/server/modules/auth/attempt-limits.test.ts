@@ -72,14 +72,25 @@ describe('limits on password changes and reset completion', () => {
   it('PUT and POST /api/change-password answer 429 after repeated wrong current passwords', async () => {
     const u = await t.register({ email: 'changer@example.com' });
     const call = (method: 'POST' | 'PUT') =>
-      t.app.inject({ method, url: '/api/change-password', headers: u.auth, remoteAddress: '198.51.100.30', payload: { currentPassword: 'wrong', newPassword: 'whatever it is' } });
+      t.app.inject({
+        method,
+        url: '/api/change-password',
+        headers: u.auth,
+        remoteAddress: '198.51.100.30',
+        payload: { currentPassword: 'wrong', newPassword: 'whatever it is' },
+      });
     for (let i = 0; i < LIMIT; i++) expect((await call(i % 2 ? 'POST' : 'PUT')).statusCode).toBe(400);
     expect429(await call('PUT'));
   });
 
   it('reset completion is limited per IP (bogus tokens) and per account (valid token)', async () => {
     const bogus = () =>
-      t.app.inject({ method: 'POST', url: '/api/password-reset/complete', remoteAddress: '198.51.100.40', payload: { token: 'bogus', newPassword: 'long enough one', confirmPassword: 'long enough one' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/password-reset/complete',
+        remoteAddress: '198.51.100.40',
+        payload: { token: 'bogus', newPassword: 'long enough one', confirmPassword: 'long enough one' },
+      });
     for (let i = 0; i < LIMIT * PER_IP_MULTIPLIER; i++) expect((await bogus()).statusCode).toBe(400);
     expect429(await bogus());
 
@@ -94,7 +105,12 @@ describe('limits on password changes and reset completion', () => {
       await t.app.inject({ method: 'POST', url: '/api/password-reset/request', remoteAddress: '10.9.0.3', payload: { email: 'resetter@example.com' } }),
     );
     const weak = () =>
-      t.app.inject({ method: 'POST', url: '/api/password-reset/complete', remoteAddress: '198.51.100.41', payload: { token, newPassword: 'password1', confirmPassword: 'password1' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/password-reset/complete',
+        remoteAddress: '198.51.100.41',
+        payload: { token, newPassword: 'password1', confirmPassword: 'password1' },
+      });
     for (let i = 0; i < LIMIT; i++) expect((await weak()).statusCode).toBe(400);
     expect429(await weak());
   });

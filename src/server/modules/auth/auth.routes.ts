@@ -114,4 +114,3 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
     },
   );
 }
-

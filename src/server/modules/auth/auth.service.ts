@@ -63,12 +63,7 @@ export async function login(db: Database, config: AppConfig, input: LoginInput) 
 }
 
 /** Changes the signed-in user's password and signs out their other sessions. */
-export async function changePassword(
-  db: Database,
-  user: UserRow,
-  sessionId: string,
-  input: { currentPassword: string; newPassword: string },
-): Promise<void> {
+export async function changePassword(db: Database, user: UserRow, sessionId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
   if (!(await verifyPassword(user.password, input.currentPassword))) {
     throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' }, 'wrong_password');
   }

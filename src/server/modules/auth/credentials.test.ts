@@ -23,7 +23,12 @@ const complete = (token: string, newPassword: string) =>
 const changePassword = (u: TestUser, method: 'POST' | 'PUT', currentPassword: string, newPassword: string) =>
   t.app.inject({ method, url: '/api/change-password', headers: u.auth, payload: { currentPassword, newPassword } });
 const tokenUsed = async (token: string) =>
-  (await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.token, sha256(token))))[0]!.used;
+  (
+    await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.token, sha256(token)))
+  )[0]!.used;
 
 describe('temporary passwords', () => {
   it('expire after TEMP_PASSWORD_TTL_HOURS with a message saying what to do', async () => {
@@ -39,7 +44,10 @@ describe('temporary passwords', () => {
     expect(hours).toBeLessThanOrEqual(48);
     expect((await login('temp.user@example.com', temporaryPassword)).statusCode).toBe(200);
 
-    await t.db.update(users).set({ tempPasswordExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.email, 'temp.user@example.com'));
+    await t.db
+      .update(users)
+      .set({ tempPasswordExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(users.email, 'temp.user@example.com'));
     const expired = await login('temp.user@example.com', temporaryPassword);
     expect(expired.statusCode).toBe(401);
     expect(body(expired)).toEqual({ message: TEMP_PASSWORD_EXPIRED, code: 'temporary_password_expired' });
@@ -49,7 +57,10 @@ describe('temporary passwords', () => {
 
   it('a password chosen by the user never expires, whatever the old temporary deadline', async () => {
     const u = await t.register();
-    await t.db.update(users).set({ mustChangePassword: 'true', tempPasswordExpiresAt: new Date(Date.now() + 60_000) }).where(eq(users.id, u.user.id));
+    await t.db
+      .update(users)
+      .set({ mustChangePassword: 'true', tempPasswordExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(users.id, u.user.id));
     forgetCachedSessions();
     expect((await changePassword(u, 'POST', u.password, 'my own new secret')).statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));

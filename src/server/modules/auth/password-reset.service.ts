@@ -11,8 +11,7 @@ import { findUserByEmail, findUserById, updateUser } from '../users/users.repo';
 import { forgetCachedSessions, revokeUserSessions } from './sessions.repo';
 
 /** Same answer whether or not the address has an account, so the form cannot be used to probe. */
-export const RESET_REQUESTED_MESSAGE =
-  'If an account exists for that email address, a password reset link has been sent. It expires in 1 hour.';
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email address, a password reset link has been sent. It expires in 1 hour.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
 export const RESET_DONE_MESSAGE = 'Your password has been reset. You can now sign in with your new password.';
 
@@ -27,11 +26,7 @@ function resetLink(config: AppConfig, token: string): string {
   return new URL(`/reset-password?token=${encodeURIComponent(token)}`, base).toString();
 }
 
-export async function requestPasswordReset(
-  db: Database,
-  email: string,
-  { config, mailer, log }: Delivery,
-): Promise<{ message: string; token?: string }> {
+export async function requestPasswordReset(db: Database, email: string, { config, mailer, log }: Delivery): Promise<{ message: string; token?: string }> {
   const user = await findUserByEmail(db, email);
   if (!user) return { message: RESET_REQUESTED_MESSAGE };
 

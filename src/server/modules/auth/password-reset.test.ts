@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const request = (app: TestApp, email: string) =>
-  app.app.inject({ method: 'POST', url: '/api/password-reset/request', payload: { email } });
+const request = (app: TestApp, email: string) => app.app.inject({ method: 'POST', url: '/api/password-reset/request', payload: { email } });
 const complete = (payload: object) => t.app.inject({ method: 'POST', url: '/api/password-reset/complete', payload });
 const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
 
@@ -23,7 +22,10 @@ describe('password reset in response mode', () => {
     expect(res.statusCode).toBe(200);
     const { message, token } = body<{ message: string; token: string }>(res);
     expect(message).toBe(RESET_REQUESTED_MESSAGE);
-    const [row] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.token, sha256(token)));
+    const [row] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.token, sha256(token)));
     expect(row).toMatchObject({ userId: u.user.id, used: false });
     const minutes = (row!.expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(59);
@@ -49,7 +51,10 @@ describe('password reset in response mode', () => {
     const again = await complete({ token, newPassword: 'reset password 2', confirmPassword: 'reset password 2' });
     expect(again.statusCode).toBe(400);
     expect(body(again)).toMatchObject({ message: RESET_LINK_INVALID, code: 'invalid_reset_token' });
-    const [row] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.token, sha256(token)));
+    const [row] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.token, sha256(token)));
     expect(row!.used).toBe(true);
   });
 
@@ -95,7 +100,10 @@ describe('other delivery modes', () => {
       expect(body(res)).toEqual({ message: RESET_REQUESTED_MESSAGE });
       const link = lines.join('\n').match(/https:\/\/prompts\.example\.org\/reset-password\?token=([\w-]+)/);
       expect(link).not.toBeNull();
-      const [row] = await logged.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.token, sha256(link![1]!)));
+      const [row] = await logged.db
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.token, sha256(link![1]!)));
       expect(row?.userId).toBe(u.user.id);
     } finally {
       await logged.close();

@@ -14,9 +14,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const me = (u: TestUser) => t.app.inject({ method: 'GET', url: '/api/user', headers: u.auth });
-const lastUsed = async (u: TestUser) => (await t.db.select().from(sessions).where(eq(sessions.sid, sha256(u.token))))[0]?.lastUsedAt;
+const lastUsed = async (u: TestUser) =>
+  (
+    await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sha256(u.token)))
+  )[0]?.lastUsedAt;
 async function setLastUsed(u: TestUser, at: Date) {
-  await t.db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.sid, sha256(u.token)));
+  await t.db
+    .update(sessions)
+    .set({ lastUsedAt: at })
+    .where(eq(sessions.sid, sha256(u.token)));
   forgetCachedSessions();
 }
 

@@ -63,11 +63,7 @@ export function dropCachedSessions(): void {
  * The user behind a bearer token, if the session exists, has not expired and was used within the
  * last `idleDays`.
  */
-export async function findSessionUser(
-  db: Database,
-  token: string,
-  idleDays: number,
-): Promise<{ sid: string; user: UserRow } | undefined> {
+export async function findSessionUser(db: Database, token: string, idleDays: number): Promise<{ sid: string; user: UserRow } | undefined> {
   const sid = sha256(token);
   const now = Date.now();
   const idleCutoff = now - idleDays * DAY_MS;
@@ -82,7 +78,10 @@ export async function findSessionUser(
     .limit(1);
   if (!row) return undefined;
   if (now - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
-    await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.sid, sid));
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(sessions.sid, sid));
   }
   if (startedIn !== generation) return { sid, user: row.user };
   if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
@@ -97,9 +96,7 @@ export async function revokeSession(db: Database, sid: string): Promise<void> {
 
 /** Revokes every session of a user, except `keepSid` when given (the one making the change). */
 export async function revokeUserSessions(db: Database, userId: string, keepSid?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId));
   forgetCachedSessions();
 }
 

@@ -23,7 +23,10 @@ async function signIn(u: TestUser, password = u.password): Promise<string> {
 describe('bearer sessions', () => {
   it('stores only the SHA-256 of the token, with the configured expiry', async () => {
     const u = await t.register();
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.sid, sha256(u.token)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sha256(u.token)));
     expect(row).toBeDefined();
     expect(row!.sid).not.toBe(u.token);
     const days = (row!.expire.getTime() - Date.now()) / 86_400_000;
@@ -35,7 +38,10 @@ describe('bearer sessions', () => {
 
   it('refuses an expired session', async () => {
     const u = await t.register();
-    await t.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.sid, sha256(u.token)));
+    await t.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, sha256(u.token)));
     forgetCachedSessions();
     expect((await me(u.auth)).statusCode).toBe(401);
   });
@@ -86,8 +92,7 @@ describe('bearer sessions', () => {
 describe('change password validation', () => {
   it('checks the current password and the same 8-character minimum in both dialogs', async () => {
     const u = await t.register();
-    const call = (method: 'POST' | 'PUT', payload: object) =>
-      t.app.inject({ method, url: '/api/change-password', headers: u.auth, payload });
+    const call = (method: 'POST' | 'PUT', payload: object) => t.app.inject({ method, url: '/api/change-password', headers: u.auth, payload });
 
     const wrong = await call('POST', { currentPassword: 'wrong', newPassword: 'longenough' });
     expect(wrong.statusCode).toBe(400);

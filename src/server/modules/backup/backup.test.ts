@@ -46,7 +46,12 @@ afterAll(() => {
   });
 
   const create = async (title: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/prompts', headers: auth, payload: { title, content: `${title} `.repeat(50), aiModels: ['ChatGPT'], tags: ['backup'] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: auth,
+      payload: { title, content: `${title} `.repeat(50), aiModels: ['ChatGPT'], tags: ['backup'] },
+    });
     expect(res.statusCode).toBe(201);
     return body<{ id: string }>(res).id;
   };

@@ -15,10 +15,14 @@ export async function adminBusinessUnitRoutes(app: FastifyInstance) {
     return getBusinessUnits(app.db);
   });
 
-  r.post('/api/admin/business-units', { config: admin, schema: { body: businessUnitInputSchema, response: { 201: businessUnitSchema } } }, async (request, reply) => {
-    requireAdmin(request);
-    return reply.status(201).send(await createBusinessUnit(app.db, request.body.name));
-  });
+  r.post(
+    '/api/admin/business-units',
+    { config: admin, schema: { body: businessUnitInputSchema, response: { 201: businessUnitSchema } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      return reply.status(201).send(await createBusinessUnit(app.db, request.body.name));
+    },
+  );
 
   r.put(
     '/api/admin/business-units/:id',

@@ -5,7 +5,10 @@ import { businessUnits } from '../../db/schema';
 export type BusinessUnitRow = typeof businessUnits.$inferSelect;
 
 export function listBusinessUnits(db: Database): Promise<BusinessUnitRow[]> {
-  return db.select().from(businessUnits).orderBy(asc(sql`lower(${businessUnits.name})`));
+  return db
+    .select()
+    .from(businessUnits)
+    .orderBy(asc(sql`lower(${businessUnits.name})`));
 }
 
 export async function findBusinessUnitByName(db: Database, name: string): Promise<BusinessUnitRow | undefined> {
@@ -19,11 +22,7 @@ export async function findBusinessUnitByName(db: Database, name: string): Promis
 
 /** Inserts unless a unit with the same name (case-insensitive) exists; returns the stored row either way. */
 export async function insertBusinessUnitIfMissing(db: Database, name: string): Promise<BusinessUnitRow> {
-  const [inserted] = await db
-    .insert(businessUnits)
-    .values({ name: name.trim() })
-    .onConflictDoNothing()
-    .returning();
+  const [inserted] = await db.insert(businessUnits).values({ name: name.trim() }).onConflictDoNothing().returning();
   if (inserted) return inserted;
   const existing = await findBusinessUnitByName(db, name);
   if (!existing) throw new Error(`business unit "${name}" vanished during insert`);

@@ -5,12 +5,7 @@ import { businessUnits, prompts, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { forgetCachedSessions } from '../auth/sessions.repo';
-import {
-  type BusinessUnitRow,
-  findBusinessUnitByName,
-  insertBusinessUnitIfMissing,
-  listBusinessUnits,
-} from './business-units.repo';
+import { type BusinessUnitRow, findBusinessUnitByName, insertBusinessUnitIfMissing, listBusinessUnits } from './business-units.repo';
 
 export function toBusinessUnit(row: BusinessUnitRow): BusinessUnit {
   return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
@@ -40,29 +35,37 @@ export async function createBusinessUnit(db: Database, name: string): Promise<Bu
  * prompt values are dropped once it has committed.
  */
 export async function renameBusinessUnit(db: Database, id: string, name: string): Promise<BusinessUnit> {
-  return db.transaction(async (tx) => {
-    const [unit] = await tx.select().from(businessUnits).where(eq(businessUnits.id, id)).limit(1);
-    if (!unit) throw notFound('Business unit not found', 'business_unit_not_found');
-    const clash = await findBusinessUnitByName(tx, name);
-    if (clash && clash.id !== id) throw conflict(`Business unit "${clash.name}" already exists`, 'business_unit_exists');
-    const [renamed] = await tx.update(businessUnits).set({ name }).where(eq(businessUnits.id, id)).returning();
-    if (unit.name !== name) {
-      await tx.update(users).set({ businessUnit: name }).where(eq(users.businessUnit, unit.name));
-      await tx.update(prompts).set({ userBusinessUnit: name }).where(eq(prompts.userBusinessUnit, unit.name));
-    }
-    return toBusinessUnit(renamed!);
-  }).finally(() => {
-    forgetCachedSessions();
-    afterPromptWrite(db);
-  });
+  return db
+    .transaction(async (tx) => {
+      const [unit] = await tx.select().from(businessUnits).where(eq(businessUnits.id, id)).limit(1);
+      if (!unit) throw notFound('Business unit not found', 'business_unit_not_found');
+      const clash = await findBusinessUnitByName(tx, name);
+      if (clash && clash.id !== id) throw conflict(`Business unit "${clash.name}" already exists`, 'business_unit_exists');
+      const [renamed] = await tx.update(businessUnits).set({ name }).where(eq(businessUnits.id, id)).returning();
+      if (unit.name !== name) {
+        await tx.update(users).set({ businessUnit: name }).where(eq(users.businessUnit, unit.name));
+        await tx.update(prompts).set({ userBusinessUnit: name }).where(eq(prompts.userBusinessUnit, unit.name));
+      }
+      return toBusinessUnit(renamed!);
+    })
+    .finally(() => {
+      forgetCachedSessions();
+      afterPromptWrite(db);
+    });
 }
 
 /** Deletes an unreferenced unit; one that users or prompts still name is refused with the counts. */
 export async function deleteBusinessUnit(db: Database, id: string): Promise<void> {
   const [unit] = await db.select().from(businessUnits).where(eq(businessUnits.id, id)).limit(1);
   if (!unit) throw notFound('Business unit not found', 'business_unit_not_found');
-  const [u] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.businessUnit, unit.name));
-  const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(prompts).where(eq(prompts.userBusinessUnit, unit.name));
+  const [u] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.businessUnit, unit.name));
+  const [p] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(prompts)
+    .where(eq(prompts.userBusinessUnit, unit.name));
   const userCount = u?.n ?? 0;
   const promptCount = p?.n ?? 0;
   if (userCount || promptCount) {

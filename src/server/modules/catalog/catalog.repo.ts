@@ -18,7 +18,12 @@ async function canonicalNames(db: Database, table: NameTable, names: string[]): 
   const rows = await db
     .select({ name: table.name })
     .from(table)
-    .where(sql`lower(${table.name}) in (${sql.join(lowered.map((n) => sql`${n}`), sql`, `)})`);
+    .where(
+      sql`lower(${table.name}) in (${sql.join(
+        lowered.map((n) => sql`${n}`),
+        sql`, `,
+      )})`,
+    );
   const byLower = new Map(rows.map((r) => [r.name.toLowerCase(), r.name]));
   const out: string[] = [];
   for (const name of names) {
@@ -32,7 +37,10 @@ export const canonicalTags = (db: Database, names: string[]) => canonicalNames(d
 export const canonicalAiModels = (db: Database, names: string[]) => canonicalNames(db, aiModels, names);
 
 export async function listNames(db: Database, table: NameTable): Promise<string[]> {
-  const rows = await db.select({ name: table.name }).from(table).orderBy(asc(sql`lower(${table.name})`));
+  const rows = await db
+    .select({ name: table.name })
+    .from(table)
+    .orderBy(asc(sql`lower(${table.name})`));
   return rows.map((r) => r.name);
 }
 
@@ -58,7 +66,6 @@ export async function usageCounts(db: Database) {
       .from(sql`${prompts}, unnest(${prompts.tags}) as t(value)`)
       .groupBy(tagValue),
   ]);
-  const sorted = (rows: Array<{ value: string; count: number }>) =>
-    [...rows].sort((a, b) => a.value.localeCompare(b.value, 'en', { sensitivity: 'base' }));
+  const sorted = (rows: Array<{ value: string; count: number }>) => [...rows].sort((a, b) => a.value.localeCompare(b.value, 'en', { sensitivity: 'base' }));
   return { businessUnits: sorted(units), aiModels: sorted(models), tags: sorted(tagRows) };
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { aiModelInputSchema, filterCountsSchema } from '../../../shared/schemas/catalog';
+import { aiModelInputSchema, filterCountsQuerySchema, filterCountsSchema, filterValuesQuerySchema, filterValuesSchema } from '../../../shared/schemas/catalog';
 import { requireUser } from '../../plugins/auth';
-import { addAiModel, filterCounts, listAiModelNames, listTagNames } from './catalog.service';
+import { addAiModel, filterCounts, filterValues, listAiModelNames, listTagNames, usedValues } from './catalog.service';
 
 const signedIn = { access: 'signedIn' } as const;
 const names = { response: { 200: z.array(z.string()) } };
@@ -13,14 +13,17 @@ export async function catalogRoutes(app: FastifyInstance) {
 
   r.get('/api/ai-models', { config: signedIn, schema: names }, async (request, reply) => {
     requireUser(request);
-    // §7: never cached.
+    // The AI application list is never cached.
     reply.header('Cache-Control', 'no-store');
     return listAiModelNames(app.db);
   });
 
   r.post(
     '/api/ai-models',
-    { config: { access: 'editor', deniedMessage: 'Read-only members cannot add AI applications' }, schema: { body: aiModelInputSchema, response: { 200: z.object({ model: z.string() }), 201: z.object({ model: z.string() }) } } },
+    {
+      config: { access: 'editor', deniedMessage: 'Read-only members cannot add AI applications' },
+      schema: { body: aiModelInputSchema, response: { 200: z.object({ model: z.string() }), 201: z.object({ model: z.string() }) } },
+    },
     async (request, reply) => {
       requireUser(request);
       const { model, created } = await addAiModel(app.db, request.body.model);
@@ -35,17 +38,24 @@ export async function catalogRoutes(app: FastifyInstance) {
 
   r.get('/api/filter/ai-models', { config: signedIn, schema: names }, async (request) => {
     requireUser(request);
-    return (await filterCounts(app.db)).aiModels.map((v) => v.value);
+    return (await usedValues(app.db)).aiModels.map((v) => v.value);
   });
 
   r.get('/api/filter/tags', { config: signedIn, schema: names }, async (request) => {
     requireUser(request);
-    return (await filterCounts(app.db)).tags.map((v) => v.value);
+    return (await usedValues(app.db)).tags.map((v) => v.value);
   });
 
-  /** The three sidebar lists with a prompt count beside each value. */
-  r.get('/api/filter/counts', { config: signedIn, schema: { response: { 200: filterCountsSchema } } }, async (request) => {
-    requireUser(request);
-    return filterCounts(app.db);
-  });
+  /**
+   * The three sidebar lists for one list view (its search, filters and scope), each value with the count
+   * of prompts it would show: every group's top values by count plus the selected ones.
+   */
+  r.get('/api/filter/counts', { config: signedIn, schema: { querystring: filterCountsQuerySchema, response: { 200: filterCountsSchema } } }, async (request) =>
+    filterCounts(app.db, request.query, requireUser(request).id),
+  );
+
+  /** Finds values of one group beyond the top ones, by text, with the same faceted counts. */
+  r.get('/api/filter/values', { config: signedIn, schema: { querystring: filterValuesQuerySchema, response: { 200: filterValuesSchema } } }, async (request) =>
+    filterValues(app.db, request.query, requireUser(request).id),
+  );
 }

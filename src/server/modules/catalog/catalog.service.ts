@@ -1,19 +1,111 @@
-import type { FilterCounts } from '../../../shared/schemas/catalog';
+import type {
+  FilterCounts,
+  FilterCountsQuery,
+  FilterGroup,
+  FilterScopeQuery,
+  FilterValue,
+  FilterValues,
+  FilterValuesQuery,
+} from '../../../shared/schemas/catalog';
 import type { Database } from '../../db/client';
 import { aiModels } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
+import { byCount, type FacetGroups, type FacetResult, facetCounts } from './catalog.facets';
 import { canonicalAiModels, canonicalTags, listAiModelNames, listTagNames, usageCounts } from './catalog.repo';
 
 export { canonicalAiModels, canonicalTags, listAiModelNames, listTagNames };
 
-/**
- * Sidebar counts aggregate every prompt, which costs tens of milliseconds at 100k prompts; they are
- * kept for 30 s and dropped whenever a prompt changes in this process.
- */
-const filterCountsCache = new PromptDerivedCache<FilterCounts>(30_000);
+interface Usage {
+  /** Each group's values by name, as the plain lists (/api/filter/tags, /api/filter/ai-models) give them. */
+  byName: FacetGroups;
+  /** The same, most used first, as the counts give them. */
+  byCount: FacetGroups;
+}
 
-export function filterCounts(db: Database): Promise<FilterCounts> {
-  return filterCountsCache.get(db, 'all', () => usageCounts(db));
+/**
+ * Counts over every prompt aggregate the whole table, which costs tens of milliseconds at 100k
+ * prompts; they are kept for 30 s and dropped whenever a prompt changes (in other instances through
+ * NOTIFY, see cache-sync.ts).
+ */
+const usageCache = new PromptDerivedCache<Usage>(30_000);
+
+/**
+ * Faceted counts of recent lists (a search, filters, or one's own prompts), each holding every value
+ * of the three groups: kept for 10 s so that the panel, its value search and a second visitor of the
+ * same view share one read. At most 100 lists (a full map is emptied), dropped on every prompt write.
+ */
+const facetCache = new PromptDerivedCache<FacetResult>(10_000, 100);
+
+function usage(db: Database): Promise<Usage> {
+  return usageCache.get(db, 'all', async () => {
+    const byName = await usageCounts(db);
+    return { byName, byCount: { businessUnits: byCount(byName.businessUnits), aiModels: byCount(byName.aiModels), tags: byCount(byName.tags) } };
+  });
+}
+
+/** Every value in use, by name (the plain sidebar lists). */
+export async function usedValues(db: Database): Promise<FacetGroups> {
+  return (await usage(db)).byName;
+}
+
+function scopeOf(query: FilterScopeQuery, userId: string) {
+  return {
+    search: query.search,
+    businessUnits: query.businessUnits,
+    aiModels: query.aiModels,
+    tags: query.tags,
+    ownerId: query.scope === 'my' ? userId : undefined,
+  };
+}
+
+function facets(db: Database, query: FilterScopeQuery, userId: string): Promise<FacetResult> {
+  const scope = scopeOf(query, userId);
+  const unfiltered = async () => (await usage(db)).byCount;
+  const key = JSON.stringify([scope.search, scope.businessUnits, scope.aiModels, scope.tags, scope.ownerId ?? null]);
+  return facetCache.get(db, key, () => facetCounts(db, scope, unfiltered));
+}
+
+/** The top `limit` values, then every selected value the top left out (count 0 when no match holds it). */
+function topWithSelected(values: FilterValue[], selected: string[], limit: number): FilterValue[] {
+  const top = values.slice(0, limit);
+  const shown = new Set(top.map((v) => v.value));
+  const missing = selected.filter((s) => !shown.has(s));
+  if (!missing.length) return top;
+  const byValue = new Map(values.map((v) => [v.value, v]));
+  for (const value of missing) {
+    if (shown.has(value)) continue;
+    shown.add(value);
+    top.push(byValue.get(value) ?? { value, count: 0 });
+  }
+  return top;
+}
+
+/** The sidebar counts for one list view: bounded per group, selected values always present. */
+export async function filterCounts(db: Database, query: FilterCountsQuery, userId: string): Promise<FilterCounts> {
+  const { groups, approximate } = await facets(db, query, userId);
+  const group = (g: FilterGroup) => topWithSelected(groups[g], query[g], query.limit);
+  return {
+    businessUnits: group('businessUnits'),
+    aiModels: group('aiModels'),
+    tags: group('tags'),
+    totals: { businessUnits: groups.businessUnits.length, aiModels: groups.aiModels.length, tags: groups.tags.length },
+    approximate,
+  };
+}
+
+/** One group's values containing `q` (any case), those starting with it first, then by count. */
+export async function filterValues(db: Database, query: FilterValuesQuery, userId: string): Promise<FilterValues> {
+  const { groups, approximate } = await facets(db, query, userId);
+  const needle = query.q.toLowerCase();
+  const starts: FilterValue[] = [];
+  const contains: FilterValue[] = [];
+  for (const v of groups[query.group]) {
+    const at = v.value.toLowerCase().indexOf(needle);
+    if (at === 0) starts.push(v);
+    else if (at > 0) contains.push(v);
+  }
+  const matches = [...starts, ...contains];
+  return { values: matches.slice(0, query.limit), total: matches.length, approximate };
 }
 
 /** Adds a custom AI application; an existing one (any case) is returned as stored. */

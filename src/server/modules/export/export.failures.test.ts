@@ -11,7 +11,12 @@ beforeAll(async () => {
   t = await createTestApp({ logLevel: 'error' }, { logStream: { write: (line) => logLines.push(line) } });
   admin = await t.register();
   for (const title of ['First', 'Second']) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: admin.auth, payload: { title, content: 'x', aiModels: ['Claude'], tags: ['Export'] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: admin.auth,
+      payload: { title, content: 'x', aiModels: ['Claude'], tags: ['Export'] },
+    });
     expect(res.statusCode, res.body).toBe(201);
   }
 });

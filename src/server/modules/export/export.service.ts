@@ -40,7 +40,21 @@ const exportedPromptColumns = {
 
 function promptsSet(db: Database, where: SQL | undefined, asCsv: boolean): DataSet {
   return {
-    columns: ['id', 'title', 'content', 'notes', 'aiModels', 'tags', 'businessUnit', 'ownerFirstName', 'ownerLastName', 'ownerEmail', 'customFields', 'createdAt', 'updatedAt'],
+    columns: [
+      'id',
+      'title',
+      'content',
+      'notes',
+      'aiModels',
+      'tags',
+      'businessUnit',
+      'ownerFirstName',
+      'ownerLastName',
+      'ownerEmail',
+      'customFields',
+      'createdAt',
+      'updatedAt',
+    ],
     async *rows() {
       let after: string | undefined;
       for (;;) {
@@ -130,7 +144,12 @@ async function dataSet(db: Database, query: ExportQuery): Promise<DataSet> {
       return usersSet(db);
     case 'business-units':
       return smallSet(['id', 'name', 'createdAt'], async () =>
-        (await db.select().from(businessUnits).orderBy(asc(sql`lower(${businessUnits.name})`))).map((u) => ({ ...u, createdAt: iso(u.createdAt) })),
+        (
+          await db
+            .select()
+            .from(businessUnits)
+            .orderBy(asc(sql`lower(${businessUnits.name})`))
+        ).map((u) => ({ ...u, createdAt: iso(u.createdAt) })),
       );
     case 'form-fields':
       return smallSet(['id', 'name', 'label', 'type', 'required', 'enabled', 'order', 'placeholder', 'options'], async () =>

@@ -5,13 +5,24 @@ import { body, createTestApp, type TestApp, type TestUser } from '../../test/tes
 
 let t: TestApp;
 let admin: TestUser;
-const tricky = { title: 'Quotes "and", commas', content: 'Line one\nLine two, with "quotes"\r\nÜnïcödé ✓ 日本語', notes: ',;"', aiModels: ['Claude', 'ChatGPT'], tags: ['Ça va', 'Legal'] };
+const tricky = {
+  title: 'Quotes "and", commas',
+  content: 'Line one\nLine two, with "quotes"\r\nÜnïcödé ✓ 日本語',
+  notes: ',;"',
+  aiModels: ['Claude', 'ChatGPT'],
+  tags: ['Ça va', 'Legal'],
+};
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.register({ firstName: 'Zoë', lastName: "O'Brien" });
   await t.app.inject({ method: 'POST', url: '/api/prompts', headers: admin.auth, payload: tricky });
-  await t.app.inject({ method: 'POST', url: '/api/prompts', headers: admin.auth, payload: { title: 'Other', content: 'x', aiModels: ['Gemini'], tags: ['Misc'] } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/prompts',
+    headers: admin.auth,
+    payload: { title: 'Other', content: 'x', aiModels: ['Gemini'], tags: ['Misc'] },
+  });
 });
 afterAll(() => t.close());
 
@@ -27,7 +38,15 @@ describe('data export', () => {
     const rows = parse(res.body, { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(2);
     const row = rows.find((r) => r.title === tricky.title)!;
-    expect(row).toMatchObject({ content: tricky.content, notes: tricky.notes, aiModels: 'Claude; ChatGPT', tags: 'Ça va; Legal', ownerFirstName: 'Zoë', ownerLastName: "O'Brien", ownerEmail: admin.user.email });
+    expect(row).toMatchObject({
+      content: tricky.content,
+      notes: tricky.notes,
+      aiModels: 'Claude; ChatGPT',
+      tags: 'Ça va; Legal',
+      ownerFirstName: 'Zoë',
+      ownerLastName: "O'Brien",
+      ownerEmail: admin.user.email,
+    });
   });
 
   it('downloads JSON, narrows prompts by the list filters, and counts what will be exported', async () => {
@@ -51,7 +70,12 @@ describe('data export', () => {
   it('writes text that a spreadsheet would run as a formula as plain text in CSV, and exactly in JSON', async () => {
     const formulas = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3+4', '@SUM(A1)'];
     for (const [i, notes] of formulas.entries()) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: admin.auth, payload: { title: `f${i}`, content: 'x', notes, aiModels: ['Gemini'], tags: ['Formula'] } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/prompts',
+        headers: admin.auth,
+        payload: { title: `f${i}`, content: 'x', notes, aiModels: ['Gemini'], tags: ['Formula'] },
+      });
       expect(res.statusCode).toBe(201);
     }
     const rows = parse((await get('type=prompts&format=csv&tags=Formula')).body, { bom: true, columns: true }) as Array<Record<string, string>>;

@@ -87,9 +87,11 @@ export async function reorderFormFields(db: Database, ids: string[]): Promise<Fo
   }
   await db.transaction(async (tx) => {
     for (const [index, id] of ids.entries()) {
-      await tx.update(formFields).set({ order: index + 1 }).where(eq(formFields.id, id));
+      await tx
+        .update(formFields)
+        .set({ order: index + 1 })
+        .where(eq(formFields.id, id));
     }
   });
   return listAllFormFields(db);
 }
-

@@ -7,9 +7,5 @@ export function listFormFields(db: Database): Promise<FormFieldRow[]> {
 }
 
 export function listEnabledFormFields(db: Database): Promise<FormFieldRow[]> {
-  return db
-    .select()
-    .from(formFields)
-    .where(eq(formFields.enabled, true))
-    .orderBy(asc(formFields.order), asc(formFields.name));
+  return db.select().from(formFields).where(eq(formFields.enabled, true)).orderBy(asc(formFields.order), asc(formFields.name));
 }

@@ -31,7 +31,10 @@ export async function formFieldRoutes(app: FastifyInstance) {
   // Registered before /:id so "reorder" is never read as an id.
   r.put('/api/admin/form-fields/reorder', { config: admin, schema: { body: reorderFormFieldsSchema, ...list } }, async (request) => {
     requireAdmin(request);
-    return reorderFormFields(app.db, request.body.fields.map((f) => f.id));
+    return reorderFormFields(
+      app.db,
+      request.body.fields.map((f) => f.id),
+    );
   });
 
   r.put(

@@ -21,7 +21,9 @@ describe('health and readiness', () => {
     const pending = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(pending.statusCode).toBe(503);
     expect(pending.json()).toMatchObject({ code: 'migrations_pending' });
-    await t.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id as number}, ${last!.hash as string}, ${last!.created_at as string})`);
+    await t.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id as number}, ${last!.hash as string}, ${last!.created_at as string})`,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 

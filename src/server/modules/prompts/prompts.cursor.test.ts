@@ -24,7 +24,12 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.register();
   for (let i = 0; i < 5; i++) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: admin.auth, payload: { title: `Cursor prompt ${i}`, content: 'Paging body', aiModels: ['Claude'], tags: ['Paging'] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: admin.auth,
+      payload: { title: `Cursor prompt ${i}`, content: 'Paging body', aiModels: ['Claude'], tags: ['Paging'] },
+    });
     expect(res.statusCode, res.body).toBe(201);
   }
 });

@@ -28,7 +28,18 @@ describe('custom fields', () => {
   it('are listed by GET /api/form-fields in order, with unit names as options for business-units fields', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/form-fields', headers: u.auth });
     const fields = body<Array<{ name: string; options: string[] }>>(res);
-    expect(fields.map((f) => f.name)).toEqual(['title', 'content', 'notes', 'aiModels', 'tags', 'userBusinessUnit', 'audience', 'channels', 'reviewed', 'owner']);
+    expect(fields.map((f) => f.name)).toEqual([
+      'title',
+      'content',
+      'notes',
+      'aiModels',
+      'tags',
+      'userBusinessUnit',
+      'audience',
+      'channels',
+      'reviewed',
+      'owner',
+    ]);
     expect(fields.find((f) => f.name === 'owner')?.options).toEqual(['Research']);
   });
 
@@ -76,7 +87,10 @@ describe('custom fields', () => {
     // An update that leaves customFields out (an API client) changes none of them.
     await t.db.update(formFields).set({ enabled: true }).where(eq(formFields.name, 'channels'));
     const set = { method: 'PUT', url: `/api/prompts/${prompt.id}`, headers: u.auth } as const;
-    await t.app.inject({ ...set, payload: { ...base, title: 'Renamed custom', customFields: { audience: 'Customers', reviewed: true, owner: 'Research', channels: ['Web'] } } });
+    await t.app.inject({
+      ...set,
+      payload: { ...base, title: 'Renamed custom', customFields: { audience: 'Customers', reviewed: true, owner: 'Research', channels: ['Web'] } },
+    });
     const untouched = await t.app.inject({ ...set, payload: { ...base, title: 'Renamed again' } });
     expect(untouched.statusCode, untouched.body).toBe(200);
     expect(body<{ customFields: unknown }>(untouched).customFields).toEqual({ audience: 'Customers', channels: ['Web'], reviewed: true, owner: 'Research' });

@@ -58,14 +58,24 @@ describe('prompt_filter_keys and prompt_list_items (kept by triggers)', () => {
     expect(await outOfStep()).toBe(0);
     expect((await list('tags=Alpha')).items.map((i) => i.id)).toEqual([id]);
 
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/prompts/${id}`, headers: admin.auth, payload: { title: 'Keys one', content: 'x', aiModels: ['Claude'], tags: ['Beta'] } });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/prompts/${id}`,
+      headers: admin.auth,
+      payload: { title: 'Keys one', content: 'x', aiModels: ['Claude'], tags: ['Beta'] },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await outOfStep()).toBe(0);
     expect((await list('tags=Alpha')).total).toBe(0);
     expect((await list('tags=Beta')).items.map((i) => [i.id, i.tags])).toEqual([[id, ['Beta']]]);
 
     const [unit] = await queryRows(t.db, sql`select id::text from business_units where name = 'Sales'`);
-    const renamed = await t.app.inject({ method: 'PUT', url: `/api/admin/business-units/${String(unit!.id)}`, headers: admin.auth, payload: { name: 'Revenue' } });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/business-units/${String(unit!.id)}`,
+      headers: admin.auth,
+      payload: { name: 'Revenue' },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await outOfStep()).toBe(0);
     expect((await list('businessUnits=Revenue&tags=Beta')).items.map((i) => [i.id, i.userBusinessUnit])).toEqual([[id, 'Revenue']]);
@@ -106,7 +116,9 @@ describe('prompt_filter_keys and prompt_list_items (kept by triggers)', () => {
     await t.db.execute(sql`delete from prompt_list_items where prompt_id = ${id}::uuid`);
     expect(await list('tags=Epsilon')).toEqual(before);
     expect((await list('search=head')).items.map((i) => i.id)).toContain(id);
-    await t.db.execute(sql`insert into prompt_list_items select p.id, prompt_list_item_head(p.id, p.title, p.content_preview, p.ai_models, p.tags, p.user_id, p.user_business_unit, p.created_at, p.updated_at) from prompts p where p.id = ${id}::uuid`);
+    await t.db.execute(
+      sql`insert into prompt_list_items select p.id, prompt_list_item_head(p.id, p.title, p.content_preview, p.ai_models, p.tags, p.user_id, p.user_business_unit, p.created_at, p.updated_at) from prompts p where p.id = ${id}::uuid`,
+    );
   });
 
   it('is what filter-only lists in the default order read; searches, other orders and my prompts read prompts', async () => {
@@ -136,12 +148,14 @@ describe('prompt_filter_keys and prompt_list_items (kept by triggers)', () => {
       from generate_series(1, 23) g`);
     expect(await outOfStep()).toBe(0);
     for (const order of ['desc', 'asc'] as const) {
-      const expected = (await queryRows(t.db, sql`select id::text from prompts where 'Paged' = any(tags) order by updated_at ${sql.raw(order)}, id ${sql.raw(order)}`)).map((r) => String(r.id));
+      const expected = (
+        await queryRows(t.db, sql`select id::text from prompts where 'Paged' = any(tags) order by updated_at ${sql.raw(order)}, id ${sql.raw(order)}`)
+      ).map((r) => String(r.id));
       const qs = `tags=Paged&limit=5&sort=updatedAt&order=${order}`;
       const first = await list(qs);
       expect(first.total).toBe(23);
       const ids = first.items.map((i) => i.id);
-      for (let cursor = first.nextCursor; cursor; ) {
+      for (let cursor = first.nextCursor; cursor;) {
         const next = await list(`${qs}&cursor=${cursor}`);
         ids.push(...next.items.map((i) => i.id));
         cursor = next.nextCursor;
@@ -166,13 +180,27 @@ describe('filter key covers (singles and pairs of lists)', () => {
 
   /** What the list must match, by the plain definition on prompts (any within a list, all across). */
   const plain = async (f: ReturnType<typeof filters>) => {
-    const array = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+    const array = (values: string[]) =>
+      sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`;
     const anyOf = (column: string, values: string[]) => (values.length ? sql`${sql.raw(column)} && ${array(values)}` : sql`true`);
     const unit = f.businessUnits.length ? sql`user_business_unit = any(${array(f.businessUnits)})` : sql`true`;
-    return (await queryRows(t.db, sql`select id::text from prompts where title like 'Cover %' and ${unit} and ${anyOf('ai_models', f.aiModels)} and ${anyOf('tags', f.tags)} order by 1`)).map((r) => String(r.id));
+    return (
+      await queryRows(
+        t.db,
+        sql`select id::text from prompts where title like 'Cover %' and ${unit} and ${anyOf('ai_models', f.aiModels)} and ${anyOf('tags', f.tags)} order by 1`,
+      )
+    ).map((r) => String(r.id));
   };
   const viaKeys = async (conditions: ReturnType<typeof filterKeyConditions>) =>
-    (await queryRows(t.db, sql`select prompt_id::text as id from prompt_filter_keys join prompts p on p.id = prompt_id where p.title like 'Cover %' and ${sql.join(conditions, sql` and `)} order by 1`)).map((r) => String(r.id));
+    (
+      await queryRows(
+        t.db,
+        sql`select prompt_id::text as id from prompt_filter_keys join prompts p on p.id = prompt_id where p.title like 'Cover %' and ${sql.join(conditions, sql` and `)} order by 1`,
+      )
+    ).map((r) => String(r.id));
 
   it('match exactly what the filters mean, whichever cover is used', async () => {
     const cases = [
@@ -200,7 +228,15 @@ describe('filter key covers (singles and pairs of lists)', () => {
   });
 
   it('choose the cover with the fewest expected posting entries', () => {
-    const stats: FacetStats = { rows: 1_000_000, share: new Map([['u:U3', 0.1], ['m:Big', 0.4], ['t:x', 0.05]]), rareShare: 0.001 };
+    const stats: FacetStats = {
+      rows: 1_000_000,
+      share: new Map([
+        ['u:U3', 0.1],
+        ['m:Big', 0.4],
+        ['t:x', 0.05],
+      ]),
+      rareShare: 0.001,
+    };
     const render = (conditions: ReturnType<typeof filterKeyConditions>) => conditions.map((c) => new PgDialect().sqlToQuery(c).params.join('|'));
     // Unit × tag (0.005) and model × tag (0.02) decode least; ChatGPT-sized lists alone would cost 0.4.
     expect(render(filterKeyConditions(filters(['U3'], ['Big'], ['x']), stats))).toEqual(['ut|U3|x', 'mt|Big|x']);
@@ -210,6 +246,12 @@ describe('filter key covers (singles and pairs of lists)', () => {
     expect(render(filterKeyConditions(filters([], [], ['x', 'rare']), stats))).toEqual(['t:x|t:rare']);
     // Too many combinations for a pair key: singles.
     const many = Array.from({ length: 9 }, (_, i) => `T${i}`);
-    expect(render(filterKeyConditions(filters([], many.slice(0, 8), many), stats))).toEqual([many.slice(0, 8).map((m) => `m:${m}`).join('|'), many.map((x) => `t:${x}`).join('|')]);
+    expect(render(filterKeyConditions(filters([], many.slice(0, 8), many), stats))).toEqual([
+      many
+        .slice(0, 8)
+        .map((m) => `m:${m}`)
+        .join('|'),
+      many.map((x) => `t:${x}`).join('|'),
+    ]);
   });
 });

@@ -62,7 +62,10 @@ export function filterKeyCovers(filters: Filters, stats: FacetStats | null): Arr
     .filter((terms): terms is Term[] => terms.every((t) => t !== null))
     .map((terms) => ({
       cost: terms.reduce((sum, t) => sum + t.cost, 0),
-      conditions: terms.map((term) => sql`${term.pairs ? sql`prompt_facet_pairs(${promptFilterKeys.facets})` : promptFilterKeys.facets} && array[${sql.join(term.keys, sql`, `)}]::text[]`),
+      conditions: terms.map(
+        (term) =>
+          sql`${term.pairs ? sql`prompt_facet_pairs(${promptFilterKeys.facets})` : promptFilterKeys.facets} && array[${sql.join(term.keys, sql`, `)}]::text[]`,
+      ),
     }));
 }
 

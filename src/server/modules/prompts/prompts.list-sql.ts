@@ -11,7 +11,17 @@ import { canEditPromptSql } from './prompts.policy';
 
 /** The head a trigger stores in prompt_list_items, rendered from the prompt's columns (migration 0008). */
 const HEAD_RENDERED_NOW = sql`prompt_list_item_head(${sql.join(
-  [prompts.id, prompts.title, prompts.contentPreview, prompts.aiModels, prompts.tags, prompts.userId, prompts.userBusinessUnit, prompts.createdAt, prompts.updatedAt],
+  [
+    prompts.id,
+    prompts.title,
+    prompts.contentPreview,
+    prompts.aiModels,
+    prompts.tags,
+    prompts.userId,
+    prompts.userBusinessUnit,
+    prompts.createdAt,
+    prompts.updatedAt,
+  ],
   sql`, `,
 )})`;
 
@@ -35,9 +45,25 @@ export const ITEM_SOURCES = renderedOnce(
   sql`left join ${promptListItems} on ${promptListItems.promptId} = ${prompts.id} inner join ${users} on ${users.id} = ${prompts.userId}`,
 );
 
+/** Marks around matched words in a snippet: control characters that cannot come from the content (it is cleaned of them). */
+export const SNIPPET_MARK_START = '\u0002';
+export const SNIPPET_MARK_END = '\u0003';
+/** Only the start of the content is searched for a snippet, so a long prompt costs no more than a short one. */
+const SNIPPET_SOURCE_CHARS = 4000;
+
+/**
+ * A short fragment of the content around the best match, matched words marked (ts_headline). It is
+ * part of the page's items only, which PostgreSQL computes after the LIMIT (the function is costly).
+ */
+export function snippetSql(tsQuery: SQL): SQL {
+  return sql`ts_headline('english', translate(left(${prompts.content}, ${literalInt(SNIPPET_SOURCE_CHARS)}), E'\\x02\\x03', ''), ${tsQuery},
+    'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1')`;
+}
+
 /** A PromptListItem, built in the database: Node neither parses the rows nor serialises them again. */
-export function itemJson(viewer: Parameters<typeof canEditPromptSql>[0]): SQL {
-  return sql`(${ITEM_UP_TO_CAN_EDIT} || case when ${canEditPromptSql(viewer)} then 'true' else 'false' end || '}')`;
+export function itemJson(viewer: Parameters<typeof canEditPromptSql>[0], snippet: SQL | null = null): SQL {
+  const tail = snippet ? sql`|| ',"snippet":' || to_json(${snippet})::text` : sql``;
+  return sql`(${ITEM_UP_TO_CAN_EDIT} || case when ${canEditPromptSql(viewer)} then 'true' else 'false' end ${tail} || '}')`;
 }
 
 /**

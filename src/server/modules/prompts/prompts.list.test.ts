@@ -17,7 +17,12 @@ let other: TestUser;
 let reader: TestUser;
 
 const add = async (u: TestUser, p: Record<string, unknown>) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: u.auth, payload: { content: 'Body text', aiModels: ['ChatGPT'], tags: ['General'], ...p } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/prompts',
+    headers: u.auth,
+    payload: { content: 'Body text', aiModels: ['ChatGPT'], tags: ['General'], ...p },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return body<{ id: string }>(res);
 };
@@ -31,7 +36,12 @@ const list = async (u: TestUser, qs = '', url = '/api/prompts') => {
 beforeAll(async () => {
   t = await createTestApp();
   ({ admin, editor, other, reader } = await usersForEveryRole(t));
-  await add(editor, { title: 'Tagged Claude, made for ChatGPT', tags: ['Claude', 'say "hi" \\ <b>'], aiModels: ['ChatGPT'], content: 'Line "quoted" \\ backslash\nand ünïcode ✓ \u0001\ttab' });
+  await add(editor, {
+    title: 'Tagged Claude, made for ChatGPT',
+    tags: ['Claude', 'say "hi" \\ <b>'],
+    aiModels: ['ChatGPT'],
+    content: 'Line "quoted" \\ backslash\nand ünïcode ✓ \u0001\ttab',
+  });
   await add(other, { title: 'Made for Claude', tags: ['Other'], aiModels: ['Claude'] });
 });
 afterAll(() => t.close());
@@ -105,7 +115,12 @@ describe('recent answers', () => {
   it('show an edit at once, and a forced reload (Cache-Control: no-cache) computes the page anew', async () => {
     const created = await add(editor, { title: 'Cached once', tags: ['Cached'] });
     expect((await list(admin, 'tags=Cached')).items.map((i) => i.title)).toEqual(['Cached once']);
-    const put = await t.app.inject({ method: 'PUT', url: `/api/prompts/${created.id}`, headers: editor.auth, payload: { title: 'Cached twice', content: 'x', aiModels: ['A'], tags: ['Cached'] } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/prompts/${created.id}`,
+      headers: editor.auth,
+      payload: { title: 'Cached twice', content: 'x', aiModels: ['A'], tags: ['Cached'] },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect((await list(admin, 'tags=Cached')).items.map((i) => i.title)).toEqual(['Cached twice']);
 
@@ -124,7 +139,12 @@ describe('signed-in users (sessions are cached briefly)', () => {
     await add(u, { title: 'Before the change' });
     const put = await changeRoleAsAdmin(t, admin, u, 'read');
     expect(put.statusCode, put.body).toBe(200);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: u.auth, payload: { title: 'After', content: 'x', aiModels: ['A'], tags: ['B'] } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: u.auth,
+      payload: { title: 'After', content: 'x', aiModels: ['A'], tags: ['B'] },
+    });
     expect(refused.statusCode).toBe(403);
     expect((await list(u, '', '/api/prompts/my')).items.every((i) => !i.canEdit)).toBe(true);
 

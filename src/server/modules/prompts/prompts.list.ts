@@ -5,7 +5,7 @@ import { promptFilterKeys, prompts } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
 import { COUNT_CAP, cappedCount, countMatches, type ListFilters, literalInt, promptWhere, type RunStatement, runStatement, toTotal } from './prompts.count';
 import { filterKeyConditions, filterKeyFacetConditions } from './prompts.filter-keys';
-import { ITEM_SOURCES, itemJson, type KeySource, matchSetStatement, pageStatement } from './prompts.list-sql';
+import { ITEM_SOURCES, itemJson, type KeySource, matchSetStatement, pageStatement, snippetSql } from './prompts.list-sql';
 import { facetStats, useMatchSet } from './prompts.match-set';
 import type { canEditPromptSql } from './prompts.policy';
 import { type Cursor, decodeCursor, filterConditions, invalidCursor, rankExpression, searchTerms } from './prompts.search';
@@ -104,7 +104,11 @@ async function planList(db: Database, { query, searched, ownerId, sort, counted,
  * the count decides between relevance and recency. Timestamps travel in the cursor as text so
  * microseconds survive the round trip.
  */
-export async function listPromptPage(db: Database, { query, ownerId, viewer, fresh = false }: ListOptions, run: RunStatement = runStatement): Promise<ListPage> {
+export async function listPromptPage(
+  db: Database,
+  { query, ownerId, viewer, fresh = false }: ListOptions,
+  run: RunStatement = runStatement,
+): Promise<ListPage> {
   // A bad cursor is refused before any counting.
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const terms = searchTerms(query.search);
@@ -145,7 +149,9 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
   const conditions: SQL[] = keys.walkWhere ? [keys.walkWhere] : [];
   if (cursor) {
     const value = sort === 'relevance' ? sql`${cursor.value}::real` : timeSort ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}`;
-    conditions.push(order === 'desc' ? sql`(${keys.key}, ${keys.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${keys.key}, ${keys.id}) > (${value}, ${cursor.id}::uuid)`);
+    conditions.push(
+      order === 'desc' ? sql`(${keys.key}, ${keys.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${keys.key}, ${keys.id}) > (${value}, ${cursor.id}::uuid)`,
+    );
   }
 
   // Null ordering must match the indexes drizzle-kit wrote (DESC NULLS LAST, ASC NULLS LAST) so that
@@ -153,7 +159,8 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
   const direction = order === 'desc' ? (timeSort ? sql`desc nulls last` : sql`desc nulls first`) : timeSort ? sql`asc nulls first` : sql`asc nulls last`;
   const orderBy = sql`${keys.key} ${direction}, ${keys.id} ${direction}`;
   const limit = query.limit;
-  const item = itemJson(viewer);
+  // A search's items carry a snippet of the content around the match (a match may be in the content only).
+  const item = itemJson(viewer, terms ? snippetSql(terms.tsQuery) : null);
   const pageItems = (gate: SQL | null) => {
     const matching = and(...conditions, gate ?? undefined) ?? sql`true`;
     if (plan.keysFirst) {
@@ -175,7 +182,11 @@ export async function listPromptPage(db: Database, { query, ownerId, viewer, fre
   if (plan.matchSet) {
     [row] = await run(db, matchSetStatement({ keys: { ...keys, where: keys.where! }, direction, limit, item, walk: pageItems }));
   } else {
-    [row] = await run(db, pageStatement(sql`(${pageItems(null)})`, counted ? sql`null::int` : cappedCount(keys.where, COUNT_CAP, keys.from), limit), plan.prepared);
+    [row] = await run(
+      db,
+      pageStatement(sql`(${pageItems(null)})`, counted ? sql`null::int` : cappedCount(keys.where, COUNT_CAP, keys.from), limit),
+      plan.prepared,
+    );
   }
   const { total, lowerBound } = counted ?? toTotal(Number(row!.total), COUNT_CAP);
   if (!counted) listTotals.set(db, key, Promise.resolve({ typos: false, total, lowerBound }), since);

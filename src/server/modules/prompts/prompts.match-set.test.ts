@@ -16,7 +16,16 @@ interface ListBody {
 }
 
 describe('estimateFilterMatches', () => {
-  const stats: FacetStats = { rows: 1000, share: new Map([['u:A', 0.5], ['t:x', 0.2], ['t:y', 0.1], ['m:M', 0.9]]), rareShare: 0.01 };
+  const stats: FacetStats = {
+    rows: 1000,
+    share: new Map([
+      ['u:A', 0.5],
+      ['t:x', 0.2],
+      ['t:y', 0.1],
+      ['m:M', 0.9],
+    ]),
+    rareShare: 0.01,
+  };
   const none = { businessUnits: [], aiModels: [], tags: [] };
 
   it('adds shares within a list (at most every row) and multiplies them across lists', () => {
@@ -50,7 +59,7 @@ describe('filtered first pages read from the match set', () => {
   const walk = async (qs: string) => {
     const first = await page(qs);
     const ids = first.items.map((i) => i.id);
-    for (let cursor = first.nextCursor; cursor; ) {
+    for (let cursor = first.nextCursor; cursor;) {
       const next = await page(`${qs}&cursor=${cursor}`);
       ids.push(...next.items.map((i) => i.id));
       cursor = next.nextCursor;

@@ -57,7 +57,10 @@ export function estimateFilterMatches(stats: FacetStats, filters: Filters): numb
   let share = 1;
   for (const [prefix, values] of lists) {
     if (!values.length) continue;
-    share *= Math.min(1, values.reduce((sum, v) => sum + (stats.share.get(prefix + v) ?? stats.rareShare), 0));
+    share *= Math.min(
+      1,
+      values.reduce((sum, v) => sum + (stats.share.get(prefix + v) ?? stats.rareShare), 0),
+    );
   }
   return share * stats.rows;
 }

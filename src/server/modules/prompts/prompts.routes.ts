@@ -31,16 +31,27 @@ export async function promptRoutes(app: FastifyInstance) {
     getPrompt(app.db, requireUser(request), request.params.id),
   );
 
-  r.post('/api/prompts', { config: { access: 'editor', deniedMessage: READ_ONLY_CREATE_MESSAGE }, schema: { body: promptInputSchema, response: { 201: promptSchema } } }, async (request, reply) =>
-    reply.status(201).send(await createPrompt(app.db, requireUser(request), request.body)),
+  r.post(
+    '/api/prompts',
+    { config: { access: 'editor', deniedMessage: READ_ONLY_CREATE_MESSAGE }, schema: { body: promptInputSchema, response: { 201: promptSchema } } },
+    async (request, reply) => reply.status(201).send(await createPrompt(app.db, requireUser(request), request.body)),
   );
 
-  r.put('/api/prompts/:id', { config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE }, schema: { params: uuidParamsSchema, body: promptInputSchema, response: { 200: promptSchema } } }, (request) =>
-    updatePrompt(app.db, requireUser(request), request.params.id, request.body),
+  r.put(
+    '/api/prompts/:id',
+    {
+      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE },
+      schema: { params: uuidParamsSchema, body: promptInputSchema, response: { 200: promptSchema } },
+    },
+    (request) => updatePrompt(app.db, requireUser(request), request.params.id, request.body),
   );
 
-  r.delete('/api/prompts/:id', { config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE }, schema: { params: uuidParamsSchema } }, async (request, reply) => {
-    await deletePrompt(app.db, requireUser(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/api/prompts/:id',
+    { config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE }, schema: { params: uuidParamsSchema } },
+    async (request, reply) => {
+      await deletePrompt(app.db, requireUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -87,8 +87,14 @@ describe('filters', () => {
   it('reports values in use with their counts', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/filter/counts', headers: ada.auth });
     expect(body(res)).toMatchObject({
-      businessUnits: [{ value: 'Research', count: 2 }, { value: 'Sales', count: 2 }],
-      tags: expect.arrayContaining([{ value: 'Finance', count: 2 }, { value: 'Legal', count: 1 }]),
+      businessUnits: [
+        { value: 'Research', count: 2 },
+        { value: 'Sales', count: 2 },
+      ],
+      tags: expect.arrayContaining([
+        { value: 'Finance', count: 2 },
+        { value: 'Legal', count: 1 },
+      ]),
     });
     const tags = body<string[]>(await t.app.inject({ method: 'GET', url: '/api/filter/tags', headers: ada.auth }));
     expect(tags).toEqual(['Finance', 'Legal', 'Meetings', 'Summaries']);
@@ -131,7 +137,16 @@ describe('keyset pages', () => {
         updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 4))),
       }));
       await seeded.db.insert(prompts).values(values);
-      for (const qs of ['', 'sort=title', 'sort=title&order=desc', 'sort=createdAt&order=asc', 'sort=author', 'sort=businessUnit&order=desc', 'search=odd', 'tags=Three']) {
+      for (const qs of [
+        '',
+        'sort=title',
+        'sort=title&order=desc',
+        'sort=createdAt&order=asc',
+        'sort=author',
+        'sort=businessUnit&order=desc',
+        'search=odd',
+        'tags=Three',
+      ]) {
         const seen: string[] = [];
         const seenOriginal: string[] = [];
         let cursor: string | null = null;
@@ -194,7 +209,8 @@ describe('keyset pages', () => {
       await many.db.execute(sql`insert into prompts (title, content, user_id, tags, ai_models)
         select case when g <= 1001 then 'zebra ' || g when g <= 1003 then 'zeb ' || g when g <= 1006 then 'quagga ' || g else 'quag ' || g end,
                'text', ${u.user.id}::uuid, '{A}', '{B}' from generate_series(1, 1007) g`);
-      const search = async (words: string) => body<ListBody>(await many.app.inject({ method: 'GET', url: `/api/prompts?search=${words}&limit=5`, headers: u.auth }));
+      const search = async (words: string) =>
+        body<ListBody>(await many.app.inject({ method: 'GET', url: `/api/prompts?search=${words}&limit=5`, headers: u.auth }));
       // Two whole-word matches, 1,003 with the prefix: the count is the prefix one's.
       expect(await search('zeb')).toMatchObject({ total: 1000, totalIsLowerBound: true, orderedBy: 'updatedAt' });
       // Whole words alone pass the cap.

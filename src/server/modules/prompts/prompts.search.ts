@@ -23,7 +23,11 @@ export interface SearchTerms {
 export function searchTerms(search: string): SearchTerms | null {
   const query = toPrefixTsQuery(search);
   if (!query) return null;
-  return { tsQuery: sql`to_tsquery('english', ${query})`, wholeWordsTsQuery: sql`to_tsquery('english', ${toPrefixTsQuery(search, false)})`, raw: search.slice(0, 200) };
+  return {
+    tsQuery: sql`to_tsquery('english', ${query})`,
+    wholeWordsTsQuery: sql`to_tsquery('english', ${toPrefixTsQuery(search, false)})`,
+    raw: search.slice(0, 200),
+  };
 }
 
 /** Full-text match on the weighted vector (title, tags, models, author, unit, content, notes). */
@@ -51,7 +55,10 @@ export function rankExpression(terms: SearchTerms): SQL<number> {
  */
 export function filterConditions(query: Pick<PromptListQuery, 'businessUnits' | 'aiModels' | 'tags'>): SQL[] {
   const anyOf = (prefix: string, values: string[]) =>
-    sql`${prompts.facets} && array[${sql.join(values.map((v) => sql`${prefix + v}`), sql`, `)}]::text[]`;
+    sql`${prompts.facets} && array[${sql.join(
+      values.map((v) => sql`${prefix + v}`),
+      sql`, `,
+    )}]::text[]`;
   const conditions: SQL[] = [];
   if (query.businessUnits.length) conditions.push(anyOf('u:', query.businessUnits));
   if (query.aiModels.length) conditions.push(anyOf('m:', query.aiModels));
@@ -83,7 +90,9 @@ function isTimestamp(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const m = TIMESTAMP.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute, second, offsetHours = 0, offsetMinutes = 0, offsetSeconds = 0] = m.slice(1).map((part) => (part === undefined ? undefined : Number(part))) as number[];
+  const [year, month, day, hour, minute, second, offsetHours = 0, offsetMinutes = 0, offsetSeconds = 0] = m
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part))) as number[];
   const date = new Date(Date.UTC(year!, month! - 1, day!));
   return (
     year! >= 1 &&
@@ -104,8 +113,7 @@ const isRank = (value: unknown): value is number =>
   typeof value === 'number' && (value === 0 || (Math.abs(value) >= 1.1754944e-38 && Math.abs(value) <= 3.4e38));
 
 /** A text sort key: bounded, well-formed, and without the U+0000 that PostgreSQL text refuses. */
-const isTextKey = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= 600 && !/[\p{Cs}\0]/u.test(value);
+const isTextKey = (value: unknown): value is string => typeof value === 'string' && value.length <= 600 && !/[\p{Cs}\0]/u.test(value);
 
 function validKey(sort: PromptSort, value: unknown): boolean {
   if (sort === 'relevance') return isRank(value);

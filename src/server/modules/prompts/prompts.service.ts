@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { canCreatePrompt, canEditPrompt } from '../../../shared/policies/prompts';
-import { type CustomFieldValue, type Prompt, type PromptData, type PromptListQuery, type PromptListResponse, promptRequirementIssues } from '../../../shared/schemas/prompts';
+import {
+  type CustomFieldValue,
+  type Prompt,
+  type PromptData,
+  type PromptListQuery,
+  type PromptListResponse,
+  promptRequirementIssues,
+} from '../../../shared/schemas/prompts';
 import type { Database } from '../../db/client';
 import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
@@ -83,8 +90,8 @@ export async function getPrompt(db: Database, viewer: UserRow, id: string): Prom
  * left empty is cleared, not kept from before. Values of fields disabled or deleted since are kept.
  */
 function mergeCustomFields(stored: Record<string, unknown>, enabled: Array<{ name: string }>, sent: Record<string, CustomFieldValue>) {
-  const kept = { ...stored };
-  for (const field of enabled) delete kept[field.name];
+  const enabledNames = new Set(enabled.map((field) => field.name));
+  const kept = Object.fromEntries(Object.entries(stored).filter(([name]) => !enabledNames.has(name)));
   return { ...kept, ...sent };
 }
 

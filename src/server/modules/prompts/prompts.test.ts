@@ -66,14 +66,15 @@ describe('permissions', () => {
 });
 
 describe('the permission matrix: every call', () => {
-  const calls = (id: string) => [
-    { method: 'GET', url: '/api/prompts' },
-    { method: 'GET', url: '/api/prompts/my' },
-    { method: 'GET', url: `/api/prompts/${id}` },
-    { method: 'POST', url: '/api/prompts', payload: unique('anon') },
-    { method: 'PUT', url: `/api/prompts/${id}`, payload: unique('anon') },
-    { method: 'DELETE', url: `/api/prompts/${id}` },
-  ] as const;
+  const calls = (id: string) =>
+    [
+      { method: 'GET', url: '/api/prompts' },
+      { method: 'GET', url: '/api/prompts/my' },
+      { method: 'GET', url: `/api/prompts/${id}` },
+      { method: 'POST', url: '/api/prompts', payload: unique('anon') },
+      { method: 'PUT', url: `/api/prompts/${id}`, payload: unique('anon') },
+      { method: 'DELETE', url: `/api/prompts/${id}` },
+    ] as const;
 
   it('answers 401 to a signed-out caller on every prompt call, and 200 on every read to a read member', async () => {
     const p = body<{ id: string }>(await create(editor, unique('matrix')));
@@ -103,8 +104,7 @@ describe('the permission matrix: every call', () => {
   });
 
   it('lets edit and admin members add AI applications, and refuses read members', async () => {
-    const add = (u: TestUser | null, model: string) =>
-      t.app.inject({ method: 'POST', url: '/api/ai-models', headers: u?.auth ?? {}, payload: { model } });
+    const add = (u: TestUser | null, model: string) => t.app.inject({ method: 'POST', url: '/api/ai-models', headers: u?.auth ?? {}, payload: { model } });
     expect((await add(reader, 'Reader LLM')).statusCode).toBe(403);
     expect((await add(null, 'Anonymous LLM')).statusCode).toBe(401);
     expect((await add(editor, 'Editor LLM')).statusCode).toBe(201);
@@ -170,7 +170,7 @@ describe('validation (§5)', () => {
 
   it('reuses the known spelling of a tag and of an AI application', async () => {
     await create(editor, { ...unique('legal1'), tags: ['Legal Review'], aiModels: ['claude'] });
-    const res = await create(other, { ...unique('legal2'), tags: ['LEGAL REVIEW', 'legal review'] , aiModels: ['CLAUDE'] });
+    const res = await create(other, { ...unique('legal2'), tags: ['LEGAL REVIEW', 'legal review'], aiModels: ['CLAUDE'] });
     expect(body(res)).toMatchObject({ tags: ['Legal Review'], aiModels: ['Claude'] });
     const tags = body<string[]>(await t.app.inject({ method: 'GET', url: '/api/tags', headers: reader.auth }));
     expect(tags.filter((x) => x.toLowerCase() === 'legal review')).toEqual(['Legal Review']);

@@ -118,24 +118,26 @@ export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string
     recipient = await findUserById(db, transferTo);
     if (!recipient) throw badRequest('The user to transfer the prompts to does not exist', { transferTo: 'Unknown user' }, 'transfer_target_not_found');
   }
-  return db.transaction(async (tx) => {
-    let transferred = 0;
-    if (recipient) {
-      const suffix = ` (from ${`${target.firstName} ${target.lastName}`.trim() || target.email})`;
-      await tx.execute(sql`update prompts p set title = p.title || ${suffix}
+  return db
+    .transaction(async (tx) => {
+      let transferred = 0;
+      if (recipient) {
+        const suffix = ` (from ${`${target.firstName} ${target.lastName}`.trim() || target.email})`;
+        await tx.execute(sql`update prompts p set title = p.title || ${suffix}
         where p.user_id = ${id} and exists (select 1 from prompts q where q.user_id = ${recipient.id} and lower(q.title) = lower(p.title))`);
-      const moved = await tx
-        .update(prompts)
-        .set({ userId: recipient.id, authorName: `${recipient.firstName} ${recipient.lastName}`.trim() })
-        .where(eq(prompts.userId, id))
-        .returning({ id: prompts.id });
-      transferred = moved.length;
-    }
-    await tx.delete(users).where(eq(users.id, id));
-    return { transferred };
-  }).finally(() => {
-    forgetCachedSessions();
-    // Their prompts left the lists (or changed author), after commit.
-    afterPromptWrite(db);
-  });
+        const moved = await tx
+          .update(prompts)
+          .set({ userId: recipient.id, authorName: `${recipient.firstName} ${recipient.lastName}`.trim() })
+          .where(eq(prompts.userId, id))
+          .returning({ id: prompts.id });
+        transferred = moved.length;
+      }
+      await tx.delete(users).where(eq(users.id, id));
+      return { transferred };
+    })
+    .finally(() => {
+      forgetCachedSessions();
+      // Their prompts left the lists (or changed author), after commit.
+      afterPromptWrite(db);
+    });
 }

@@ -72,16 +72,37 @@ describe('user management', () => {
     expect(guessed.statusCode).toBe(401);
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'grace@example.com', password: temporaryPassword } });
     expect(body(login)).toMatchObject({ mustChangePassword: true });
-    const dup = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: admin.auth, payload: { email: 'GRACE@example.com', firstName: 'G', lastName: 'H', businessUnit: 'R' } });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: admin.auth,
+      payload: { email: 'GRACE@example.com', firstName: 'G', lastName: 'H', businessUnit: 'R' },
+    });
     expect(dup.statusCode).toBe(409);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: admin.auth, payload: { email: 'nope', firstName: '', lastName: '', businessUnit: '', role: 'owner' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: admin.auth,
+      payload: { email: 'nope', firstName: '', lastName: '', businessUnit: '', role: 'owner' },
+    });
     expect(body(bad)).toMatchObject({
-      errors: { email: 'Please enter a valid email address', firstName: 'First name is required', lastName: 'Last name is required', businessUnit: 'Business unit is required', role: 'Role must be read, edit or admin' },
+      errors: {
+        email: 'Please enter a valid email address',
+        firstName: 'First name is required',
+        lastName: 'Last name is required',
+        businessUnit: 'Business unit is required',
+        role: 'Role must be read, edit or admin',
+      },
     });
   });
 
   it('lists users with prompt counts and no password material', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/prompts', headers: editor.auth, payload: { title: 'Counted', content: 'c', aiModels: ['A'], tags: ['T'] } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: editor.auth,
+      payload: { title: 'Counted', content: 'c', aiModels: ['A'], tags: ['T'] },
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: admin.auth });
     const list = body<Array<{ id: string; promptCount: number }>>(res);
     expect(list.find((u) => u.id === editor.user.id)?.promptCount).toBe(1);
@@ -94,7 +115,12 @@ describe('user management', () => {
     const own = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${admin.user.id}`, headers: admin.auth, payload: { ...me, role: 'edit' } });
     expect(own.statusCode).toBe(400);
     expect(body(own)).toMatchObject({ message: OWN_ROLE_MESSAGE });
-    const same = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${admin.user.id}`, headers: admin.auth, payload: { ...me, firstName: 'Adah', role: 'admin' } });
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${admin.user.id}`,
+      headers: admin.auth,
+      payload: { ...me, firstName: 'Adah', role: 'admin' },
+    });
     expect(same.statusCode).toBe(200);
     const self = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${admin.user.id}`, headers: admin.auth });
     expect(self.statusCode).toBe(400);
@@ -118,14 +144,19 @@ describe('user management', () => {
     const old = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: reader.user.email, password: expected } });
     expect(old.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: reader.auth })).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: reader.user.email, password: body<{ temporaryPassword: string }>(again).temporaryPassword } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: reader.user.email, password: body<{ temporaryPassword: string }>(again).temporaryPassword },
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it('deletes a user with their prompts, or transfers them first (renaming title clashes)', async () => {
     const leaver = await t.userWithRole('edit', { firstName: 'Lee', lastName: 'Ver' });
     const keeper = await t.userWithRole('edit');
-    const post = (u: TestUser, title: string) => t.app.inject({ method: 'POST', url: '/api/prompts', headers: u.auth, payload: { title, content: 'c', aiModels: ['A'], tags: ['T'] } });
+    const post = (u: TestUser, title: string) =>
+      t.app.inject({ method: 'POST', url: '/api/prompts', headers: u.auth, payload: { title, content: 'c', aiModels: ['A'], tags: ['T'] } });
     await post(leaver, 'Shared title');
     await post(leaver, 'Unique title');
     await post(keeper, 'shared TITLE');

@@ -6,13 +6,7 @@ import { uuidParamsSchema } from '../../../shared/schemas/common';
 import { adminUserInputSchema, adminUserSchema, deleteUserQuerySchema, temporaryPasswordResponseSchema } from '../../../shared/schemas/users';
 import type { UserRow } from '../../db/schema';
 import { requireAdmin } from '../../plugins/auth';
-import {
-  createUserAsAdmin,
-  deleteUserAsAdmin,
-  listUsersWithCounts,
-  resetPasswordAsAdmin,
-  updateUserAsAdmin,
-} from './users.admin.service';
+import { createUserAsAdmin, deleteUserAsAdmin, listUsersWithCounts, resetPasswordAsAdmin, updateUserAsAdmin } from './users.admin.service';
 import { toPublicUser } from './users.presenter';
 
 function temporaryPasswordResponse(user: UserRow, temporaryPassword: string) {
@@ -28,20 +22,31 @@ export async function adminUserRoutes(app: FastifyInstance) {
     return listUsersWithCounts(app.db);
   });
 
-  r.post('/api/admin/users', { config: admin, schema: { body: adminUserInputSchema, response: { 201: temporaryPasswordResponseSchema } } }, async (request, reply) => {
-    requireAdmin(request);
-    const { user, temporaryPassword } = await createUserAsAdmin(app.db, request.body, app.config.tempPasswordTtlHours);
-    return reply.status(201).send({ ...temporaryPasswordResponse(user, temporaryPassword), message: 'User created successfully' });
-  });
+  r.post(
+    '/api/admin/users',
+    { config: admin, schema: { body: adminUserInputSchema, response: { 201: temporaryPasswordResponseSchema } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      const { user, temporaryPassword } = await createUserAsAdmin(app.db, request.body, app.config.tempPasswordTtlHours);
+      return reply.status(201).send({ ...temporaryPasswordResponse(user, temporaryPassword), message: 'User created successfully' });
+    },
+  );
 
-  r.put('/api/admin/users/:id', { config: admin, schema: { params: uuidParamsSchema, body: adminUserInputSchema, response: { 200: publicUserSchema } } }, async (request) => {
-    const actor = requireAdmin(request);
-    return toPublicUser(await updateUserAsAdmin(app.db, actor, request.params.id, request.body));
-  });
+  r.put(
+    '/api/admin/users/:id',
+    { config: admin, schema: { params: uuidParamsSchema, body: adminUserInputSchema, response: { 200: publicUserSchema } } },
+    async (request) => {
+      const actor = requireAdmin(request);
+      return toPublicUser(await updateUserAsAdmin(app.db, actor, request.params.id, request.body));
+    },
+  );
 
   r.delete(
     '/api/admin/users/:id',
-    { config: admin, schema: { params: uuidParamsSchema, querystring: deleteUserQuerySchema, response: { 200: z.object({ message: z.string(), transferred: z.number() }) } } },
+    {
+      config: admin,
+      schema: { params: uuidParamsSchema, querystring: deleteUserQuerySchema, response: { 200: z.object({ message: z.string(), transferred: z.number() }) } },
+    },
     async (request) => {
       const actor = requireAdmin(request);
       const { transferred } = await deleteUserAsAdmin(app.db, actor, request.params.id, request.query.transferTo);

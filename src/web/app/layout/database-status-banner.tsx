@@ -4,7 +4,15 @@ import { DATABASE_UNAVAILABLE_TEXT, useDatabaseUnavailable } from '../../lib/dat
 export function DatabaseStatusBanner() {
   const unavailable = useDatabaseUnavailable();
   return (
-    <div role="status" aria-live="polite" className={unavailable ? 'fixed inset-x-0 bottom-0 z-[60] border-t border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900 shadow' : 'sr-only'}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={
+        unavailable
+          ? 'fixed inset-x-0 bottom-0 z-[60] border-t border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900 shadow'
+          : 'sr-only'
+      }
+    >
       {unavailable ? DATABASE_UNAVAILABLE_TEXT : ''}
     </div>
   );

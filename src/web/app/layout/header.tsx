@@ -1,34 +1,29 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, KeyRound, LogOut, Menu as MenuIcon, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronDown, KeyRound, LogOut, Menu as MenuIcon, Monitor, Moon, Sun, UserRound } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Badge } from '../../components/ui/badge';
 import { Logo } from '../../components/ui/logo';
+import { MenuButton, MenuItem, MenuRadioGroup, MenuSeparator } from '../../components/ui/menu-button';
+import { useTheme } from '../../lib/theme';
 import { useLogout } from '../../features/auth/api/auth-calls';
-import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog';
-import { ProfileDialog } from '../../features/auth/components/profile-dialog';
 import { paths } from '../../lib/paths';
 
-const roleTone = { admin: 'red', edit: 'blue', read: 'grey' } as const;
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
+const ProfileDialog = lazy(() => import('../../features/auth/components/profile-dialog').then((m) => ({ default: m.ProfileDialog })));
+const ChangePasswordDialog = lazy(() => import('../../features/auth/components/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
+const roleTone = { admin: 'red', edit: 'blue', read: 'grey' } as const;
 export function Header({ user, onOpenNav }: { user: PublicUser; onOpenNav: () => void }) {
   const logout = useLogout();
+  const [theme, setTheme] = useTheme();
   const [profileOpen, setProfileOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase();
 
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
-      <button
-        type="button"
-        onClick={onOpenNav}
-        className="-ml-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
-        aria-label="Open navigation"
-      >
+      <button type="button" onClick={onOpenNav} className="-ml-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label="Open navigation">
         <MenuIcon className="h-5 w-5" aria-hidden="true" />
       </button>
       <Link to={paths.allPrompts} className="flex min-w-0 items-center gap-2.5 rounded-md" aria-label="AI Prompts Database home">
@@ -37,47 +32,56 @@ export function Header({ user, onOpenNav }: { user: PublicUser; onOpenNav: () =>
       </Link>
       <div className="ml-auto flex items-center gap-3">
         <Badge tone={roleTone[user.role]}>{ROLE_LABELS[user.role]}</Badge>
-        <Menu.Root>
-          <Menu.Trigger
-            className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm text-slate-700 hover:bg-slate-100"
-          >
-            <span className="sr-only">User menu: </span>
-            <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700">
-              {initials}
-            </span>
-            <span className="hidden max-w-40 truncate font-medium md:inline">
+        <MenuButton
+          triggerClassName="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm text-slate-700 hover:bg-slate-100"
+          trigger={
+            <>
+              <span className="sr-only">User menu: </span>
+              <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700">
+                {initials}
+              </span>
+              <span className="hidden max-w-40 truncate font-medium md:inline">
+                {user.firstName} {user.lastName}
+              </span>
+              <ChevronDown className="h-4 w-4 text-slate-400" aria-hidden="true" />
+            </>
+          }
+        >
+          <div className="px-2.5 py-2">
+            <p className="truncate text-sm font-medium text-slate-900">
               {user.firstName} {user.lastName}
-            </span>
-            <ChevronDown className="h-4 w-4 text-slate-400" aria-hidden="true" />
-          </Menu.Trigger>
-          <Menu.Portal>
-            <Menu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg">
-              <div className="px-2.5 py-2">
-                <p className="truncate text-sm font-medium text-slate-900">
-                  {user.firstName} {user.lastName}
-                </p>
-                <p className="truncate text-xs text-slate-500">{user.email}</p>
-              </div>
-              <Menu.Separator className="my-1 h-px bg-slate-100" />
-              <Menu.Item className={itemClass} onSelect={() => setProfileOpen(true)}>
-                <UserRound className="h-4 w-4" aria-hidden="true" /> Edit Profile
-              </Menu.Item>
-              <Menu.Item className={itemClass} onSelect={() => setPasswordOpen(true)}>
-                <KeyRound className="h-4 w-4" aria-hidden="true" /> Change Password
-              </Menu.Item>
-              <Menu.Separator className="my-1 h-px bg-slate-100" />
-              <Menu.Item
-                className={itemClass}
-                onSelect={() => logout.mutate()}
-              >
-                <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Portal>
-        </Menu.Root>
+            </p>
+            <p className="truncate text-xs text-slate-500">{user.email}</p>
+          </div>
+          <MenuSeparator />
+          <MenuItem onSelect={() => setProfileOpen(true)}>
+            <UserRound className="h-4 w-4" aria-hidden="true" /> Edit Profile
+          </MenuItem>
+          <MenuItem onSelect={() => setPasswordOpen(true)}>
+            <KeyRound className="h-4 w-4" aria-hidden="true" /> Change Password
+          </MenuItem>
+          <MenuSeparator />
+          <MenuRadioGroup
+            label="Theme"
+            value={theme}
+            onValueChange={setTheme}
+            options={[
+              { value: 'light', label: 'Light', icon: <Sun className="h-4 w-4" aria-hidden="true" /> },
+              { value: 'dark', label: 'Dark', icon: <Moon className="h-4 w-4" aria-hidden="true" /> },
+              { value: 'system', label: 'System', icon: <Monitor className="h-4 w-4" aria-hidden="true" /> },
+            ]}
+          />
+          <MenuSeparator />
+          <MenuItem onSelect={() => logout.mutate()}>
+            <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
+          </MenuItem>
+        </MenuButton>
       </div>
-      <ProfileDialog user={user} open={profileOpen} onOpenChange={setProfileOpen} />
-      <ChangePasswordDialog mode="menu" open={passwordOpen} onOpenChange={setPasswordOpen} />
+      {/* Loaded when first opened: the forms and their validation are not part of every page's first load. */}
+      <Suspense>
+        {profileOpen ? <ProfileDialog user={user} open onOpenChange={setProfileOpen} /> : null}
+        {passwordOpen ? <ChangePasswordDialog mode="menu" open onOpenChange={setPasswordOpen} /> : null}
+      </Suspense>
     </header>
   );
 }

@@ -35,7 +35,7 @@ function NavItem({ to, label, icon: Icon, onNavigate }: { to: string; label: str
   );
 }
 
-/** Navigation, the Administration group (admins only), and the filter panel supplied by the app shell. */
+/** Navigation, the Administration group (admins only), and the filter panel supplied by the app shell (it draws itself only beside a list). */
 export function Sidebar({ isAdmin, canCreate, filters, onNavigate }: { isAdmin: boolean; canCreate: boolean; filters?: ReactNode; onNavigate?: () => void }) {
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto px-3 py-5">
@@ -43,8 +43,8 @@ export function Sidebar({ isAdmin, canCreate, filters, onNavigate }: { isAdmin: 
         {mainLinks
           .filter((l) => canCreate || l.to !== paths.createPrompt)
           .map((l) => (
-          <NavItem key={l.to} {...l} onNavigate={onNavigate} />
-        ))}
+            <NavItem key={l.to} {...l} onNavigate={onNavigate} />
+          ))}
       </nav>
       {isAdmin ? (
         <nav aria-labelledby="admin-nav-heading" className="space-y-1">
@@ -56,7 +56,7 @@ export function Sidebar({ isAdmin, canCreate, filters, onNavigate }: { isAdmin: 
           ))}
         </nav>
       ) : null}
-      {filters ? <div className="border-t border-slate-200 pt-5">{filters}</div> : null}
+      {filters}
     </div>
   );
 }

@@ -31,7 +31,7 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
@@ -40,12 +40,7 @@ export function ConfirmDialog({
           {children}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClass('secondary')}>Cancel</AlertDialog.Cancel>
-            <button
-              type="button"
-              className={buttonClass(destructive ? 'destructive' : 'primary')}
-              disabled={pending}
-              onClick={onConfirm}
-            >
+            <button type="button" className={buttonClass(destructive ? 'destructive' : 'primary')} disabled={pending} onClick={onConfirm}>
               {pending ? (pendingLabel ?? `${confirmLabel}...`) : confirmLabel}
             </button>
           </div>

@@ -25,7 +25,7 @@ export function DialogContent({ title, description, dismissible = true, size = '
   };
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-[1px]" />
+      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[1px]" />
       <DialogPrimitive.Content
         onEscapeKeyDown={block}
         onPointerDownOutside={block}

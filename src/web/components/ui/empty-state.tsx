@@ -16,7 +16,9 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center', className)}>
+    <div
+      className={cn('flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center', className)}
+    >
       {Icon ? (
         <div className="mb-4 rounded-full bg-brand-50 p-3 text-brand-600">
           <Icon className="h-6 w-6" aria-hidden="true" />

@@ -36,9 +36,7 @@ export function FormField({ label, children, error, hint, required, className, i
           </span>
         ) : null}
       </label>
-      {typeof children === 'function'
-        ? children(control)
-        : cloneElement(children, control as unknown as Record<string, unknown>)}
+      {typeof children === 'function' ? children(control) : cloneElement(children, control as unknown as Record<string, unknown>)}
       {hint ? (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}

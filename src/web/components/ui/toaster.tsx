@@ -31,10 +31,7 @@ export function Toaster() {
           </div>
           <ToastPrimitive.Close
             aria-label="Close notification"
-            className={cn(
-              'absolute top-3 right-3 rounded p-1 opacity-70 hover:opacity-100',
-              t.variant === 'destructive' ? 'text-white' : 'text-slate-500',
-            )}
+            className={cn('absolute top-3 right-3 rounded p-1 opacity-70 hover:opacity-100', t.variant === 'destructive' ? 'text-white' : 'text-slate-500')}
           >
             <X className="h-4 w-4" aria-hidden="true" />
           </ToastPrimitive.Close>

@@ -6,7 +6,7 @@ const units = [
   { id: '2', name: 'Legal' },
 ];
 
-describe('chooseBusinessUnit (§2 sign-up)', () => {
+describe('choosing a business unit at sign-up', () => {
   it('selects an existing unit when the typed name matches case-insensitively', () => {
     expect(chooseBusinessUnit(units, '  rEsEaRcH ')).toEqual({ kind: 'existing', option: units[0] });
   });

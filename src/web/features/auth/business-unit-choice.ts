@@ -9,7 +9,7 @@ export type UnitChoice = { kind: 'existing'; option: UnitOption } | { kind: 'new
 let tempCounter = 0;
 
 /**
- * §2: a typed name matching an existing unit (case-insensitively, after trimming) selects it;
+ * A typed name matching an existing unit (case-insensitively, after trimming) selects it;
  * otherwise it becomes a local unit under a temporary id until the account is created.
  */
 export function chooseBusinessUnit(options: UnitOption[], typed: string): UnitChoice {

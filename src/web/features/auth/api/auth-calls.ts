@@ -13,7 +13,7 @@ import type {
 import { apiRequest } from '../../../lib/api-client';
 import { clearAuthToken, setAuthToken } from '../../../lib/auth-token';
 import { paths } from '../../../lib/paths';
-import { BUSINESS_UNITS_KEY, CURRENT_USER_KEY } from '../../../lib/shared-queries';
+import { queryKeys, refreshAfter } from '../../../lib/query-keys';
 
 export function useLogin() {
   const qc = useQueryClient();
@@ -21,7 +21,7 @@ export function useLogin() {
     mutationFn: (input: LoginInput) => apiRequest<LoginResponse>('POST', '/api/login', input),
     onSuccess: (res) => {
       setAuthToken(res.token);
-      qc.setQueryData(CURRENT_USER_KEY, res.user);
+      qc.setQueryData(queryKeys.currentUser, res.user);
     },
   });
 }
@@ -32,8 +32,8 @@ export function useRegister() {
     mutationFn: (input: RegisterInput) => apiRequest<RegisterResponse>('POST', '/api/register', input),
     onSuccess: (res) => {
       setAuthToken(res.token);
-      qc.setQueryData(CURRENT_USER_KEY, res.user);
-      void qc.invalidateQueries({ queryKey: BUSINESS_UNITS_KEY });
+      qc.setQueryData(queryKeys.currentUser, res.user);
+      void qc.invalidateQueries({ queryKey: queryKeys.businessUnits });
     },
   });
 }
@@ -57,7 +57,7 @@ export function useChangePassword(method: 'POST' | 'PUT') {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: ChangePasswordInput) => apiRequest<{ message: string }>(method, '/api/change-password', input),
-    onSuccess: () => qc.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.currentUser }),
   });
 }
 
@@ -66,22 +66,21 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (input: ProfileInput) => apiRequest<PublicUser>('PUT', '/api/profile', input),
     onSuccess: (user) => {
-      qc.setQueryData(CURRENT_USER_KEY, user);
-      void qc.invalidateQueries({ queryKey: BUSINESS_UNITS_KEY });
+      qc.setQueryData(queryKeys.currentUser, user);
+      // Prompts and users show the member's names and unit.
+      refreshAfter.profileChange(qc);
     },
   });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (input: { email: string }) =>
-      apiRequest<{ message: string; token?: string }>('POST', '/api/password-reset/request', input),
+    mutationFn: (input: { email: string }) => apiRequest<{ message: string; token?: string }>('POST', '/api/password-reset/request', input),
   });
 }
 
 export function useCompletePasswordReset() {
   return useMutation({
-    mutationFn: (input: z.infer<typeof passwordResetCompleteSchema>) =>
-      apiRequest<{ message: string }>('POST', '/api/password-reset/complete', input),
+    mutationFn: (input: z.infer<typeof passwordResetCompleteSchema>) => apiRequest<{ message: string }>('POST', '/api/password-reset/complete', input),
   });
 }

@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { paths, safeNextPath } from '../../../lib/paths';
 import { AuthLayout } from './auth-layout';
-import { RegisterForm } from './register-form';
 import { SignInForm } from './sign-in-form';
+import { usePageTitle } from '../../../lib/page-title';
+
+// Registration (with its business unit picker) loads when its tab opens; signing in does not need it.
+const RegisterForm = lazy(() => import('./register-form').then((m) => ({ default: m.RegisterForm })));
 
 export function AuthPage() {
+  usePageTitle('Sign in');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
@@ -27,7 +32,9 @@ export function AuthPage() {
             <SignInForm onSignedIn={goOn} />
           </TabsContent>
           <TabsContent value="register">
-            <RegisterForm onRegistered={goOn} />
+            <Suspense fallback={<p className="py-6 text-sm text-slate-500">Loading…</p>}>
+              <RegisterForm onRegistered={goOn} />
+            </Suspense>
           </TabsContent>
         </Tabs>
       </Card>

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,10 +9,10 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { ApiError, errorMessage, setPasswordChangeRequiredHandler } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../lib/paths';
-import { CURRENT_USER_KEY } from '../../../lib/shared-queries';
 import { toast } from '../../../lib/toast';
 import { useChangePassword, useLogout } from '../api/auth-calls';
 
@@ -32,22 +31,17 @@ export function ChangePasswordDialog({ mode, open, onOpenChange }: Props) {
   const change = useChangePassword(forced ? 'POST' : 'PUT');
   const logout = useLogout();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const { data: me } = useCurrentUser();
-  const schema = useMemo(() => changePasswordFormSchema({ email: me?.email, firstName: me?.firstName, lastName: me?.lastName }), [me?.email, me?.firstName, me?.lastName]);
+  const schema = useMemo(
+    () => changePasswordFormSchema({ email: me?.email, firstName: me?.firstName, lastName: me?.lastName }),
+    [me?.email, me?.firstName, me?.lastName],
+  );
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     mode: 'onChange',
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
-
-  // Any call the server refuses with password_change_required refreshes the current user, whose
-  // mustChangePassword flag opens this dialog (e.g. an admin reset the password in another tab).
-  useEffect(() => {
-    if (!forced) return;
-    return setPasswordChangeRequiredHandler(() => void qc.invalidateQueries({ queryKey: CURRENT_USER_KEY }));
-  }, [forced, qc]);
 
   const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -57,8 +51,7 @@ export function ChangePasswordDialog({ mode, open, onOpenChange }: Props) {
       onOpenChange?.(false);
       if (forced) navigate(paths.landing, { replace: true });
     } catch (err) {
-      const fieldErrors = err instanceof ApiError ? err.fieldErrors : undefined;
-      for (const name of FIELDS) if (fieldErrors?.[name]) form.setError(name, { message: fieldErrors[name] });
+      applyServerFieldErrors(err, form.setError, FIELDS);
       toast({ title: 'Error', description: errorMessage(err, 'Failed to change password'), variant: 'destructive' });
     }
   });
@@ -66,11 +59,7 @@ export function ChangePasswordDialog({ mode, open, onOpenChange }: Props) {
   const field = (name: keyof Values, label: string, autoComplete: string) => (
     <FormField label={label} error={errors[name]?.message}>
       {(control) => (
-        <Controller
-          control={form.control}
-          name={name}
-          render={({ field: f }) => <PasswordInput {...control} autoComplete={autoComplete} {...f} />}
-        />
+        <Controller control={form.control} name={name} render={({ field: f }) => <PasswordInput {...control} autoComplete={autoComplete} {...f} />} />
       )}
     </FormField>
   );

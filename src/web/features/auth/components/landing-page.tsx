@@ -2,6 +2,7 @@ import { ArrowRight, Search, Share2, Tags } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button';
 import { Logo } from '../../../components/ui/logo';
 import { paths } from '../../../lib/paths';
+import { usePageTitle } from '../../../lib/page-title';
 
 const highlights = [
   { icon: Search, title: 'Find what works', text: 'Full-text search and filters across every prompt in your organization.' },
@@ -10,6 +11,7 @@ const highlights = [
 ];
 
 export function LandingPage() {
+  usePageTitle(undefined);
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 via-white to-white">
       <main className="mx-auto flex max-w-4xl flex-col items-center px-6 pt-24 pb-16 text-center">

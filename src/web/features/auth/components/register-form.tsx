@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useRegister } from '../api/auth-calls';
 import { BusinessUnitPicker } from './business-unit-picker';
@@ -31,8 +32,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       onRegistered();
     } catch (err) {
       // The common-password check runs on the server only: show its answer under the field.
-      const passwordError = err instanceof ApiError ? err.fieldErrors?.password : undefined;
-      if (passwordError) form.setError('password', { message: passwordError });
+      applyServerFieldErrors(err, form.setError, ['firstName', 'lastName', 'email', 'password', 'businessUnit']);
       toast({ title: 'Registration Failed', description: errorMessage(err, 'Failed to create account'), variant: 'destructive' });
     }
   });
@@ -53,9 +53,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       <FormField label="Password" error={errors.password?.message}>
         {(control) => (
           <Controller
-          control={form.control}
-          name="password"
-          render={({ field }) => <PasswordInput {...control} autoComplete="new-password" placeholder="Minimum 8 characters" {...field} />}
+            control={form.control}
+            name="password"
+            render={({ field }) => <PasswordInput {...control} autoComplete="new-password" placeholder="Minimum 8 characters" {...field} />}
           />
         )}
       </FormField>

@@ -10,15 +10,18 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useCompletePasswordReset } from '../api/auth-calls';
 import { AuthLayout } from './auth-layout';
+import { usePageTitle } from '../../../lib/page-title';
 
 type Values = z.input<typeof passwordResetCompleteSchema>;
 
 export function ResetPasswordPage() {
+  usePageTitle('Choose a new password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -40,8 +43,7 @@ export function ResetPasswordPage() {
       await complete.mutateAsync(values);
     } catch (err) {
       // The common-password check runs on the server only: show its answer under the field.
-      const passwordError = err instanceof ApiError ? err.fieldErrors?.newPassword : undefined;
-      if (passwordError) form.setError('newPassword', { message: passwordError });
+      applyServerFieldErrors(err, form.setError, ['newPassword']);
       toast({ title: 'Error', description: errorMessage(err, 'Failed to reset password. Please try again.'), variant: 'destructive' });
     }
   });

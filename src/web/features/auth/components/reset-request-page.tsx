@@ -13,10 +13,12 @@ import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useRequestPasswordReset } from '../api/auth-calls';
 import { AuthLayout } from './auth-layout';
+import { usePageTitle } from '../../../lib/page-title';
 
 type Values = z.input<typeof passwordResetRequestSchema>;
 
 export function ResetRequestPage() {
+  usePageTitle('Reset password');
   const request = useRequestPasswordReset();
   const form = useForm<Values>({ resolver: zodResolver(passwordResetRequestSchema), mode: 'onChange', defaultValues: { email: '' } });
 
@@ -42,10 +44,7 @@ export function ResetRequestPage() {
             {result.token ? (
               <div className="mt-6 rounded-lg border border-brand-200 bg-brand-50 p-4">
                 <p className="text-sm font-medium text-brand-800">Your secure reset link is ready!</p>
-                <Link
-                  to={`${paths.resetPassword}?token=${encodeURIComponent(result.token)}`}
-                  className={buttonClass('primary', 'md', 'mt-3 w-full')}
-                >
+                <Link to={`${paths.resetPassword}?token=${encodeURIComponent(result.token)}`} className={buttonClass('primary', 'md', 'mt-3 w-full')}>
                   Click Here to Set New Password
                 </Link>
               </div>
@@ -60,9 +59,7 @@ export function ResetRequestPage() {
               <KeyRound className="h-6 w-6" aria-hidden="true" />
             </div>
             <h1 className="text-2xl font-semibold text-slate-900">Reset Your Password</h1>
-            <p className="mt-1 text-sm text-slate-500">
-              Enter the email address of your account and we will send you a link to set a new password.
-            </p>
+            <p className="mt-1 text-sm text-slate-500">Enter the email address of your account and we will send you a link to set a new password.</p>
             <form onSubmit={submit} noValidate className="mt-6 space-y-4">
               <FormField label="Email Address" error={form.formState.errors.email?.message}>
                 <Input type="email" autoComplete="email" {...form.register('email')} />

@@ -34,9 +34,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (mustChangePassword: bo
       <FormField label="Password" error={errors.password?.message}>
         {(control) => (
           <Controller
-          control={form.control}
-          name="password"
-          render={({ field }) => <PasswordInput {...control} autoComplete="current-password" {...field} />}
+            control={form.control}
+            name="password"
+            render={({ field }) => <PasswordInput {...control} autoComplete="current-password" {...field} />}
           />
         )}
       </FormField>

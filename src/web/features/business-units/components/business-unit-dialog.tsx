@@ -6,6 +6,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../lib/toast';
 import { useSaveBusinessUnit } from '../api/business-unit-admin';
+import { businessUnitSaveError } from './business-unit-save-error';
 
 /** "Create New Business Unit" / "Edit Business Unit" (§2). */
 export function BusinessUnitDialog({ unit, open, onOpenChange }: { unit: BusinessUnit | null; open: boolean; onOpenChange: (o: boolean) => void }) {
@@ -18,8 +19,7 @@ export function BusinessUnitDialog({ unit, open, onOpenChange }: { unit: Busines
       form.reset({ name: '' });
       onOpenChange(false);
     } catch (err) {
-      const message = err instanceof Error && err.message.includes('already exists') ? 'Business unit name already exists' : unit ? 'Failed to update business unit' : 'Failed to create business unit';
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      toast({ title: 'Error', description: businessUnitSaveError(err, Boolean(unit)), variant: 'destructive' });
     }
   });
   return (

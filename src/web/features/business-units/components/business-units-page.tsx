@@ -10,8 +10,10 @@ import { formatDate } from '../../../lib/utils';
 import { useAdminBusinessUnits } from '../api/business-unit-admin';
 import { BusinessUnitDialog } from './business-unit-dialog';
 import { useConfirmDeleteBusinessUnit } from './use-delete-business-unit';
+import { usePageTitle } from '../../../lib/page-title';
 
 export function BusinessUnitsPage() {
+  usePageTitle('Business Units');
   const { data: units, isLoading, isError } = useAdminBusinessUnits();
   const [editing, setEditing] = useState<BusinessUnit | null>(null);
   const [open, setOpen] = useState(false);
@@ -54,7 +56,13 @@ export function BusinessUnitsPage() {
                   <Button variant="ghost" size="icon" onClick={() => openDialog(u)} aria-label={`Edit ${u.name}`}>
                     <Pencil className="h-4 w-4" aria-hidden="true" />
                   </Button>
-                  <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" onClick={() => confirmDelete(u.id)} aria-label={`Delete ${u.name}`}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="text-red-600 hover:bg-red-50"
+                    onClick={() => confirmDelete(u.id)}
+                    aria-label={`Delete ${u.name}`}
+                  >
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                   </Button>
                 </div>

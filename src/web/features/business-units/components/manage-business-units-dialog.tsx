@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/utils';
 import { useAdminBusinessUnits, useSaveBusinessUnit } from '../api/business-unit-admin';
+import { businessUnitSaveError } from './business-unit-save-error';
 import { useConfirmDeleteBusinessUnit } from './use-delete-business-unit';
 
 /** The "Manage Business Units" dialog of the form field screen (§2). */
@@ -28,8 +29,7 @@ export function ManageBusinessUnitsButton() {
       setEditing(null);
       form.reset({ name: '' });
     } catch (err) {
-      const exists = err instanceof Error && err.message.includes('already exists');
-      toast({ title: 'Error', description: exists ? 'Business unit name already exists' : editing ? 'Failed to update business unit' : 'Failed to create business unit', variant: 'destructive' });
+      toast({ title: 'Error', description: businessUnitSaveError(err, Boolean(editing)), variant: 'destructive' });
     }
   });
 
@@ -70,7 +70,13 @@ export function ManageBusinessUnitsButton() {
                     <Button variant="ghost" size="icon" onClick={() => setEditing(u)} aria-label={`Edit ${u.name}`}>
                       <Pencil className="h-4 w-4" aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" onClick={() => confirmDelete(u.id)} aria-label={`Delete ${u.name}`}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-red-600 hover:bg-red-50"
+                      onClick={() => confirmDelete(u.id)}
+                      aria-label={`Delete ${u.name}`}
+                    >
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
                     </Button>
                   </div>

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteBusinessUnit } from '../api/business-unit-admin';
 
@@ -12,7 +12,7 @@ export function useConfirmDeleteBusinessUnit() {
       onError: (err) =>
         toast({
           title: 'Error',
-          description: err instanceof ApiError && err.serverMessage?.includes('referenced by') ? err.serverMessage : 'Failed to delete business unit',
+          description: hasErrorCode(err, 'business_unit_referenced') ? err.serverMessage : 'Failed to delete business unit',
           variant: 'destructive',
         }),
     });

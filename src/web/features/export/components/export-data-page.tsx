@@ -6,10 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PageHeader } from '../../../components/ui/page-header';
-import { pathFromQueryKey } from '../../../lib/api-client';
-import { getAuthToken } from '../../../lib/auth-token';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
+import { usePageTitle } from '../../../lib/page-title';
 
 export interface ExportFilters {
   search?: string;
@@ -25,13 +26,31 @@ const TYPE_LABELS: Record<(typeof EXPORT_TYPES)[number], string> = {
   'form-fields': 'Form fields',
 };
 
-function RadioCards<T extends string>({ legend, options, value, onChange, labels }: { legend: string; options: readonly T[]; value: T; onChange: (v: T) => void; labels: Record<T, string> }) {
+function RadioCards<T extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+  labels,
+}: {
+  legend: string;
+  options: readonly T[];
+  value: T;
+  onChange: (v: T) => void;
+  labels: Record<T, string>;
+}) {
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
         {options.map((o) => (
-          <label key={o} className={cn('flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm', value === o ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300')}>
+          <label
+            key={o}
+            className={cn(
+              'flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm',
+              value === o ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300',
+            )}
+          >
             <input type="radio" name={legend} value={o} checked={value === o} onChange={() => onChange(o)} className="accent-brand-600" />
             {labels[o]}
           </label>
@@ -43,6 +62,7 @@ function RadioCards<T extends string>({ legend, options, value, onChange, labels
 
 /** /export-data: choose a data set and a format, see how many records, download. */
 export function ExportDataPage({ filters }: { filters?: ExportFilters }) {
+  usePageTitle('Export Data');
   const [type, setType] = useState<(typeof EXPORT_TYPES)[number]>('prompts');
   const [format, setFormat] = useState<(typeof EXPORT_FORMATS)[number]>('csv');
   const [applyFilters, setApplyFilters] = useState(false);
@@ -52,24 +72,23 @@ export function ExportDataPage({ filters }: { filters?: ExportFilters }) {
   if (type === 'prompts' && applyFilters && filters) {
     Object.assign(params, { businessUnits: filters.businessUnits.join(','), aiModels: filters.aiModels.join(','), tags: filters.tags.join(',') });
   }
-  const count = useQuery<{ count: number }>({ queryKey: ['/api/admin/export/count', params], staleTime: 0 });
+  const count = useQuery<{ count: number }>({ queryKey: queryKeys.exportCount(params), staleTime: 0 });
 
+  // The browser saves the stream to disk itself through a one-time link, so a large export never sits
+  // in this page's memory (a bearer header cannot ride on a plain download).
   const download = async () => {
     setBusy(true);
     try {
-      const token = getAuthToken();
-      const res = await fetch(pathFromQueryKey(['/api/admin/export', params]), { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
-      if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
-      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `export.${format}`;
-      const url = URL.createObjectURL(await res.blob());
+      const { url } = await apiRequest<{ url: string }>('POST', '/api/admin/export/tickets', params);
       const a = document.createElement('a');
       a.href = url;
-      a.download = name;
+      a.rel = 'noopener';
+      document.body.append(a);
       a.click();
-      URL.revokeObjectURL(url);
-      toast({ title: 'Export ready', description: name });
-    } catch {
-      toast({ title: 'Error', description: 'Failed to export data', variant: 'destructive' });
+      a.remove();
+      toast({ title: 'Export started', description: 'Your browser is downloading the file.' });
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to export data'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -82,11 +101,7 @@ export function ExportDataPage({ filters }: { filters?: ExportFilters }) {
         <RadioCards legend="Data set" options={EXPORT_TYPES} value={type} onChange={setType} labels={TYPE_LABELS} />
         <RadioCards legend="Format" options={EXPORT_FORMATS} value={format} onChange={setFormat} labels={{ csv: 'CSV', json: 'JSON' }} />
         {type === 'prompts' ? (
-          <Checkbox
-            label={`Apply the current filters from the sidebar (${active} selected)`}
-            checked={applyFilters}
-            onCheckedChange={setApplyFilters}
-          />
+          <Checkbox label={`Apply the current filters from the sidebar (${active} selected)`} checked={applyFilters} onCheckedChange={setApplyFilters} />
         ) : null}
         <div className="flex flex-col gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-center gap-2 text-sm text-slate-600" aria-live="polite">

@@ -1,18 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormField, FormFieldInput } from '../../../../shared/schemas/form-fields';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys, refreshAfter } from '../../../lib/query-keys';
 
-const ADMIN_FIELDS_KEY = ['/api/admin/form-fields'] as const;
-
-export const useAdminFormFields = () => useQuery<FormField[]>({ queryKey: ADMIN_FIELDS_KEY });
+export const useAdminFormFields = () => useQuery<FormField[]>({ queryKey: queryKeys.adminFormFields });
 
 /** Form field changes refresh the admin list and the prompt form's list (§7). */
 function useRefresh() {
   const qc = useQueryClient();
-  return () => {
-    void qc.invalidateQueries({ queryKey: ADMIN_FIELDS_KEY });
-    void qc.invalidateQueries({ queryKey: ['/api/form-fields'] });
-  };
+  return () => refreshAfter.formFieldChange(qc);
 }
 
 export function useSaveFormField() {
@@ -26,7 +22,7 @@ export function useSaveFormField() {
 
 export function useDeleteFormField() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: string) => apiRequest<void>('DELETE', `/api/admin/form-fields/${id}`), onSuccess: refresh });
+  return useMutation({ mutationFn: (id: string) => apiRequest<undefined>('DELETE', `/api/admin/form-fields/${id}`), onSuccess: refresh });
 }
 
 export function useReorderFormFields() {
@@ -35,7 +31,7 @@ export function useReorderFormFields() {
   return useMutation({
     mutationFn: (fields: FormField[]) => apiRequest<FormField[]>('PUT', '/api/admin/form-fields/reorder', { fields }),
     // Show the new order at once; the refetch afterwards confirms what the server stored.
-    onMutate: (fields) => qc.setQueryData(ADMIN_FIELDS_KEY, fields),
+    onMutate: (fields) => qc.setQueryData(queryKeys.adminFormFields, fields),
     onSettled: refresh,
   });
 }

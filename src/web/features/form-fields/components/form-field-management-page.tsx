@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useAdminFormFields, useDeleteFormField, useReorderFormFields } from '../api/form-field-admin';
 import { FormFieldDialog } from './form-field-dialog';
 import { SortableFieldCard } from './sortable-field-card';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** §4: dropping a field moves it and renumbers every field from 1 by position. */
 export function reorder(fields: FormField[], activeId: string, overId: string | undefined): FormField[] | null {
@@ -22,6 +23,7 @@ export function reorder(fields: FormField[], activeId: string, overId: string | 
 
 /** `manageUnits` is the "Manage Business Units" control, supplied by the app shell. */
 export function FormFieldManagementPage({ manageUnits }: { manageUnits?: ReactNode }) {
+  usePageTitle('Form Field Management');
   const { data: fields, isLoading, isError } = useAdminFormFields();
   const reorderCall = useReorderFormFields();
   const del = useDeleteFormField();
@@ -67,7 +69,10 @@ export function FormFieldManagementPage({ manageUnits }: { manageUnits?: ReactNo
         <h2 id="form-fields-heading" className="text-lg font-semibold text-slate-900">
           Form Fields
         </h2>
-        <p className="mb-4 text-sm text-slate-500">Manage the form fields available for prompt creation. Drag a field by its handle, or focus the handle and use Space and the arrow keys, to change the order.</p>
+        <p className="mb-4 text-sm text-slate-500">
+          Manage the form fields available for prompt creation. Drag a field by its handle, or focus the handle and use Space and the arrow keys, to change the
+          order.
+        </p>
         {isLoading ? (
           <p className="text-sm text-slate-500">Loading...</p>
         ) : isError ? (

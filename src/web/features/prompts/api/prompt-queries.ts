@@ -1,16 +1,12 @@
-import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FilterCounts } from '../../../../shared/schemas/catalog';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FilterCounts, FilterGroup, FilterValues } from '../../../../shared/schemas/catalog';
 import type { FormField } from '../../../../shared/schemas/form-fields';
 import type { Prompt, PromptInput, PromptListResponse, PromptSort } from '../../../../shared/schemas/prompts';
 import { apiRequest, pathFromQueryKey } from '../../../lib/api-client';
-import { BUSINESS_UNITS_KEY } from '../../../lib/shared-queries';
+import { queryKeys, refreshAfter } from '../../../lib/query-keys';
 
-export const ALL_PROMPTS_URL = '/api/prompts';
-export const MY_PROMPTS_URL = '/api/prompts/my';
-export const FILTER_COUNTS_KEY = ['/api/filter/counts'] as const;
-export const FORM_FIELDS_KEY = ['/api/form-fields'] as const;
-export const AI_MODELS_KEY = ['/api/ai-models'] as const;
-export const TAGS_KEY = ['/api/tags'] as const;
+export const ALL_PROMPTS_URL = queryKeys.prompts[0];
+export const MY_PROMPTS_URL = queryKeys.myPrompts[0];
 const PAGE_SIZE = '50';
 
 export interface ListParams {
@@ -51,34 +47,56 @@ export function usePromptList(url: string, params: ListParams) {
 }
 
 export function usePrompt(id: string | undefined) {
-  return useQuery<Prompt>({ queryKey: [ALL_PROMPTS_URL, id], enabled: Boolean(id) });
+  return useQuery<Prompt>({ queryKey: queryKeys.prompt(id), enabled: Boolean(id) });
 }
 
-export const useFormFields = () => useQuery<FormField[]>({ queryKey: FORM_FIELDS_KEY });
-export const useFilterCounts = () => useQuery<FilterCounts>({ queryKey: FILTER_COUNTS_KEY });
+export const useFormFields = () => useQuery<FormField[]>({ queryKey: queryKeys.formFields });
+/** The list a filter panel describes: its search, filters and which list (everyone's or the caller's own). */
+export interface FilterScope {
+  search: string;
+  businessUnits: string[];
+  aiModels: string[];
+  tags: string[];
+  scope: 'all' | 'my';
+}
+
+const scopeParams = (s: FilterScope) => ({
+  search: s.search.trim(),
+  businessUnits: s.businessUnits.join(','),
+  aiModels: s.aiModels.join(','),
+  tags: s.tags.join(','),
+  scope: s.scope === 'my' ? 'my' : '',
+});
+
+/** The sidebar counts of one list view; the previous counts stay shown while the next ones load. */
+export const useFilterCounts = (scope: FilterScope) =>
+  useQuery<FilterCounts>({ queryKey: [...queryKeys.filterCounts, scopeParams(scope)], placeholderData: keepPreviousData });
+
+/** One group's values containing `q`, for values beyond the top ones the counts call returns. */
+export const useFilterValues = (group: FilterGroup, q: string, scope: FilterScope, enabled: boolean) =>
+  useQuery<FilterValues>({
+    queryKey: [queryKeys.filterValues[0], { ...scopeParams(scope), group, q: q.trim(), limit: '100' }],
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 /** §7: the AI application list is never cached. */
-export const useAiModels = () => useQuery<string[]>({ queryKey: AI_MODELS_KEY, staleTime: 0, gcTime: 0 });
-export const useTags = () => useQuery<string[]>({ queryKey: TAGS_KEY });
-
-function refreshPromptData(qc: QueryClient) {
-  for (const key of [[ALL_PROMPTS_URL], [MY_PROMPTS_URL], FILTER_COUNTS_KEY, TAGS_KEY, ['/api/filter/tags'], ['/api/filter/ai-models']]) {
-    void qc.invalidateQueries({ queryKey: key });
-  }
-}
+export const useAiModels = () => useQuery<string[]>({ queryKey: queryKeys.aiModels, staleTime: 0, gcTime: 0 });
+export const useTags = () => useQuery<string[]>({ queryKey: queryKeys.tags });
 
 export function useSavePrompt(id: string | undefined) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: PromptInput) => (id ? apiRequest<Prompt>('PUT', `${ALL_PROMPTS_URL}/${id}`, input) : apiRequest<Prompt>('POST', ALL_PROMPTS_URL, input)),
-    onSuccess: () => refreshPromptData(qc),
+    mutationFn: (input: PromptInput) =>
+      id ? apiRequest<Prompt>('PUT', `${ALL_PROMPTS_URL}/${id}`, input) : apiRequest<Prompt>('POST', ALL_PROMPTS_URL, input),
+    onSuccess: () => refreshAfter.promptChange(qc),
   });
 }
 
 export function useDeletePrompt() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>('DELETE', `${ALL_PROMPTS_URL}/${id}`),
-    onSuccess: () => refreshPromptData(qc),
+    mutationFn: (id: string) => apiRequest<undefined>('DELETE', `${ALL_PROMPTS_URL}/${id}`),
+    onSuccess: () => refreshAfter.promptChange(qc),
   });
 }
 
@@ -86,7 +104,7 @@ export function useAddAiModel() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (model: string) => apiRequest<{ model: string }>('POST', '/api/ai-models', { model }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: AI_MODELS_KEY }),
+    onSuccess: () => refreshAfter.aiModelChange(qc),
   });
 }
 
@@ -95,8 +113,7 @@ export function useAddBusinessUnit() {
   return useMutation({
     mutationFn: (name: string) => apiRequest<{ id: string; name: string }>('POST', '/api/business-units', { name }),
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: BUSINESS_UNITS_KEY });
-      void qc.invalidateQueries({ queryKey: ['/api/admin/business-units'] });
+      refreshAfter.businessUnitChange(qc);
     },
   });
 }

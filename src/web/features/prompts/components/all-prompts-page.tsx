@@ -5,13 +5,16 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { ALL_PROMPTS_URL, usePromptList } from '../api/prompt-queries';
+import { ActiveFilterChips } from '../filters/active-filter-chips';
 import { useFilters } from '../filters/filter-context';
+import { useRestoredScroll } from '../filters/use-restored-scroll';
 import { NewPromptLink } from './new-prompt-link';
-import { PromptViewDialog } from './prompt-view-dialog';
-import { PromptsTable, type SortState } from './prompts-table';
+import { LazyPromptViewDialog as PromptViewDialog } from './lazy-prompt-view-dialog';
+import { PromptsTable } from './prompts-table';
 import { SearchBox } from './search-box';
 import { useDebouncedValue } from './use-debounced-value';
 import { useConfirmDeletePrompt } from './use-delete-prompt';
+import { usePageTitle } from '../../../lib/page-title';
 
 export function totalLabel(total: number, lowerBound: boolean): string {
   const n = total.toLocaleString('en-US');
@@ -19,14 +22,21 @@ export function totalLabel(total: number, lowerBound: boolean): string {
 }
 
 export function AllPromptsPage() {
+  usePageTitle('All Prompts');
   const filters = useFilters();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortState>({});
+  const { search, setSearch, sort, setSort } = filters;
   const [viewing, setViewing] = useState<string | null>(null);
   const debounced = useDebouncedValue(search);
-  const list = usePromptList(ALL_PROMPTS_URL, { search: debounced, ...filters, ...sort });
+  const list = usePromptList(ALL_PROMPTS_URL, {
+    search: debounced,
+    businessUnits: filters.businessUnits,
+    aiModels: filters.aiModels,
+    tags: filters.tags,
+    ...sort,
+  });
   const confirmDelete = useConfirmDeletePrompt();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  useRestoredScroll(items.length > 0);
   const first = list.data?.pages[0];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const loadMore = useCallback(() => {
@@ -35,11 +45,7 @@ export function AllPromptsPage() {
 
   return (
     <>
-      <PageHeader
-        title="All Prompts"
-        description="Browse, search and reuse the prompts your organization shares."
-        actions={<NewPromptLink />}
-      />
+      <PageHeader title="All Prompts" description="Browse, search and reuse the prompts your organization shares." actions={<NewPromptLink />} />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox value={search} onChange={setSearch} label="Search prompts" />
         <p className="text-sm text-slate-500" aria-live="polite">
@@ -47,6 +53,7 @@ export function AllPromptsPage() {
           {first?.orderedBy === 'relevance' && first.total > 0 ? ' · best matches first' : ''}
         </p>
       </div>
+      <ActiveFilterChips />
       {list.isLoading ? (
         <Spinner label="Loading prompts..." />
       ) : list.isError ? (
@@ -54,7 +61,15 @@ export function AllPromptsPage() {
           Error loading prompts: {errorMessage(list.error, list.error.message)}
         </p>
       ) : items.length === 0 ? (
-        <EmptyState icon={SearchX} title="No prompts found." description={search || filters.tags.length + filters.aiModels.length + filters.businessUnits.length ? 'Try other words or clear the filters.' : 'Be the first to share a prompt.'} />
+        <EmptyState
+          icon={SearchX}
+          title="No prompts found."
+          description={
+            search || filters.tags.length + filters.aiModels.length + filters.businessUnits.length
+              ? 'Try other words or clear the filters.'
+              : 'Be the first to share a prompt.'
+          }
+        />
       ) : (
         <PromptsTable
           items={items}

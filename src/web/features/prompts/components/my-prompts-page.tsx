@@ -10,26 +10,32 @@ import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/utils';
 import { MY_PROMPTS_URL, usePromptList } from '../api/prompt-queries';
+import { ActiveFilterChips } from '../filters/active-filter-chips';
 import { useFilters } from '../filters/filter-context';
+import { useRestoredScroll } from '../filters/use-restored-scroll';
 import { totalLabel } from './all-prompts-page';
 import { Chips } from './chips';
 import { Highlight } from './highlight';
+import { PreviewLine } from './preview-line';
 import { NewPromptLink, useCanCreatePrompt } from './new-prompt-link';
-import { PromptViewDialog } from './prompt-view-dialog';
+import { LazyPromptViewDialog as PromptViewDialog } from './lazy-prompt-view-dialog';
 import { SearchBox } from './search-box';
 import { useDebouncedValue } from './use-debounced-value';
 import { useConfirmDeletePrompt } from './use-delete-prompt';
+import { usePageTitle } from '../../../lib/page-title';
 
 export function MyPromptsPage() {
+  usePageTitle('My Prompts');
   // A member moved down to read keeps their prompts but may no longer create or change them.
   const canCreate = useCanCreatePrompt();
   const filters = useFilters();
-  const [search, setSearch] = useState('');
+  const { search, setSearch } = filters;
   const [viewing, setViewing] = useState<string | null>(null);
   const debounced = useDebouncedValue(search);
-  const list = usePromptList(MY_PROMPTS_URL, { search: debounced, ...filters });
+  const list = usePromptList(MY_PROMPTS_URL, { search: debounced, businessUnits: filters.businessUnits, aiModels: filters.aiModels, tags: filters.tags });
   const confirmDelete = useConfirmDeletePrompt();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  useRestoredScroll(items.length > 0);
   const first = list.data?.pages[0];
   const narrowed = Boolean(debounced.trim()) || filters.tags.length + filters.aiModels.length + filters.businessUnits.length > 0;
   const sentinel = useRef<HTMLDivElement>(null);
@@ -48,15 +54,12 @@ export function MyPromptsPage() {
 
   return (
     <>
-      <PageHeader
-        title="My Prompts"
-        description="The prompts you have shared with your organization."
-        actions={<NewPromptLink />}
-      />
+      <PageHeader title="My Prompts" description="The prompts you have shared with your organization." actions={<NewPromptLink />} />
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox value={search} onChange={setSearch} label="Search my prompts" />
         <p className="text-sm text-slate-500">{first ? totalLabel(first.total, first.totalIsLowerBound) : ''}</p>
       </div>
+      <ActiveFilterChips />
       {list.isLoading ? (
         <Spinner label="Loading your prompts..." />
       ) : list.isError ? (
@@ -71,11 +74,11 @@ export function MyPromptsPage() {
             icon={FileText}
             title="You haven't created any prompts yet."
             description={
-              canCreate ? 'Share a prompt that works well for you, so others can reuse it.' : 'Your account can browse and copy prompts; ask an administrator for edit access to share your own.'
+              canCreate
+                ? 'Share a prompt that works well for you, so others can reuse it.'
+                : 'Your account can browse and copy prompts; ask an administrator for edit access to share your own.'
             }
-            action={
-              canCreate ? <NewPromptLink label="Create your first prompt" /> : undefined
-            }
+            action={canCreate ? <NewPromptLink label="Create your first prompt" /> : undefined}
           />
         )
       ) : (
@@ -88,8 +91,8 @@ export function MyPromptsPage() {
                     <Highlight text={p.title} search={debounced} />
                   </h2>
                 </button>
-                <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600">
-                  <Highlight text={p.contentPreview} search={debounced} />
+                <p className="mt-2 line-clamp-3 flex-1 text-sm break-words text-slate-600" dir="auto">
+                  <PreviewLine item={p} search={debounced} />
                 </p>
                 <div className="mt-4 space-y-2">
                   <Chips values={p.aiModels} tone="blue" max={3} />
@@ -102,7 +105,13 @@ export function MyPromptsPage() {
                       <Link to={paths.editPrompt(p.id)} className={buttonClass('ghost', 'sm')} aria-label={`Edit ${p.title}`}>
                         <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
                       </Link>
-                      <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => confirmDelete(p.id)} aria-label={`Delete ${p.title}`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-red-600 hover:bg-red-50"
+                        onClick={() => confirmDelete(p.id)}
+                        aria-label={`Delete ${p.title}`}
+                      >
                         <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
                       </Button>
                     </span>

@@ -1,6 +1,8 @@
 import type { FormField } from '../../../../shared/schemas/form-fields';
-import { customFieldValueOf, type Prompt } from '../../../../shared/schemas/prompts';
+import { customFieldValueOf } from '../../../../shared/prompt-rules';
+import type { Prompt } from '../../../../shared/schemas/prompts';
 import { formatDate } from '../../../lib/utils';
+import { PromptContent } from '../markdown/prompt-content';
 import { Chips } from './chips';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -18,11 +20,12 @@ function customValue(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-/** What the view dialog and the shareable page show (§2, plus notes and custom fields). */
+/** What the view dialog and the shareable page show: the content first, then who, where, when, tags, notes and custom fields. */
 export function PromptDetails({ prompt, fields }: { prompt: Prompt; fields: FormField[] }) {
   const custom = fields.filter((f) => customValue(customFieldValueOf(prompt.customFields, f.name)) !== '');
   return (
     <div className="space-y-6">
+      <PromptContent source={prompt.content} />
       <dl className="space-y-3">
         <Row label="Employee">
           {prompt.user.firstName} {prompt.user.lastName}
@@ -37,16 +40,12 @@ export function PromptDetails({ prompt, fields }: { prompt: Prompt; fields: Form
           </Row>
         ))}
       </dl>
-      <section aria-label="Content">
-        <h3 className="mb-2 text-sm font-semibold text-slate-900">Content</h3>
-        <pre className="max-h-[50vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-4 font-sans text-sm leading-relaxed whitespace-pre-wrap text-slate-800">
-          {prompt.content}
-        </pre>
-      </section>
       {prompt.notes ? (
         <section aria-label="Notes">
           <h3 className="mb-2 text-sm font-semibold text-slate-900">Notes</h3>
-          <p className="text-sm whitespace-pre-wrap text-slate-700">{prompt.notes}</p>
+          <p dir="auto" className="text-sm break-words whitespace-pre-wrap text-slate-700 [overflow-wrap:anywhere]">
+            {prompt.notes}
+          </p>
         </section>
       ) : null}
     </div>

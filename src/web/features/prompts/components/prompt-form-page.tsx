@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
-import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
+import { KNOWN_FIELD_NAMES } from '../../../../shared/constants';
 import { canCreatePrompt } from '../../../../shared/policies/prompts';
 import type { FormField as FieldConfig } from '../../../../shared/schemas/form-fields';
 import type { CustomFieldValue, PromptInput } from '../../../../shared/schemas/prompts';
@@ -12,8 +13,9 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useFormFields, usePrompt, useSavePrompt, useTags } from '../api/prompt-queries';
@@ -22,6 +24,7 @@ import { BusinessUnitField } from '../form/business-unit-field';
 import { CustomFieldInput } from '../form/custom-field-input';
 import { buildPromptFormSchema } from '../form/prompt-form-schema';
 import { TagInput } from '../form/tag-input';
+import { usePageTitle } from '../../../lib/page-title';
 
 type Values = {
   title: string;
@@ -42,9 +45,15 @@ function errorOf(errors: FieldErrors<Values>, name: string): string | undefined 
   return (errors as Record<string, { message?: string } | undefined>)[name]?.message;
 }
 
+/** The server's field names are the form's own; custom fields sit under `customFields.<name>` on both sides. */
+function formPathOf(serverName: string): Path<Values> | undefined {
+  if ((KNOWN_FIELD_NAMES as readonly string[]).includes(serverName) || serverName.startsWith('customFields.')) return serverName as Path<Values>;
+  return undefined;
+}
+
 function saveErrorMessage(err: unknown, editing: boolean): string {
-  if (err instanceof ApiError && err.status === 409) return err.serverMessage ?? 'A prompt with this title already exists';
-  if (err instanceof ApiError && err.status === 400) return err.serverMessage ?? 'Invalid data provided';
+  if (hasErrorCode(err, 'duplicate_title')) return err.serverMessage ?? 'A prompt with this title already exists';
+  if (hasErrorCode(err, 'validation_failed')) return err.serverMessage ?? 'Invalid data provided';
   return editing ? 'Failed to update prompt' : 'Failed to create prompt';
 }
 
@@ -52,6 +61,7 @@ function saveErrorMessage(err: unknown, editing: boolean): string {
 export function PromptFormPage() {
   const { id } = useParams();
   const editing = Boolean(id);
+  usePageTitle(editing ? 'Edit Prompt' : 'Create Prompt');
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const { data: fields, isLoading: fieldsLoading } = useFormFields();
@@ -62,7 +72,16 @@ export function PromptFormPage() {
   const form = useForm<Values>({
     resolver: zodResolver(schema) as never,
     mode: 'onChange',
-    defaultValues: { title: '', content: '', notes: '', aiModels: [], tags: [], userBusinessUnit: user?.businessUnit ?? '', userId: user?.id ?? '', customFields: {} },
+    defaultValues: {
+      title: '',
+      content: '',
+      notes: '',
+      aiModels: [],
+      tags: [],
+      userBusinessUnit: user?.businessUnit ?? '',
+      userId: user?.id ?? '',
+      customFields: {},
+    },
   });
 
   useEffect(() => {
@@ -83,7 +102,12 @@ export function PromptFormPage() {
   if (fieldsLoading || (editing && promptLoading)) return <Spinner label="Loading form..." />;
   if (editing && (promptMissing || !prompt)) return <EmptyState title="Prompt not found" description="It may have been deleted." />;
   if (!user || (!editing && !canCreatePrompt(user)) || (prompt && !prompt.canEdit)) {
-    return <EmptyState title="You cannot change prompts" description="Your account is read-only, or this prompt belongs to someone else. Ask an administrator if you need access." />;
+    return (
+      <EmptyState
+        title="You cannot change prompts"
+        description="Your account is read-only, or this prompt belongs to someone else. Ask an administrator if you need access."
+      />
+    );
   }
 
   const submit = form.handleSubmit(async (values) => {
@@ -92,12 +116,15 @@ export function PromptFormPage() {
       toast({ title: editing ? 'Prompt updated successfully!' : 'Prompt created successfully!' });
       navigate(paths.allPrompts);
     } catch (err) {
+      // A clashing title belongs under the title; validation answers name their own fields.
+      if (hasErrorCode(err, 'duplicate_title')) form.setError('title', { type: 'server', message: err.serverMessage });
+      else applyServerFieldErrors(err, form.setError, KNOWN_FIELD_NAMES, formPathOf);
       toast({ title: 'Error', description: saveErrorMessage(err, editing), variant: 'destructive' });
     }
   });
 
   const renderField = (f: FieldConfig) => {
-    const name = ['title', 'content', 'notes', 'aiModels', 'tags', 'userBusinessUnit'].includes(f.name) ? f.name : `customFields.${f.name}`;
+    const name = (KNOWN_FIELD_NAMES as readonly string[]).includes(f.name) ? f.name : `customFields.${f.name}`;
     const error = errorOf(form.formState.errors, name);
     const required = f.required || f.name === 'title' || f.name === 'content';
     const placeholder = f.placeholder ?? undefined;
@@ -112,11 +139,29 @@ export function PromptFormPage() {
             case 'notes':
               return <Textarea {...control} rows={4} placeholder={placeholder} {...form.register('notes')} />;
             case 'aiModels':
-              return <Controller control={form.control} name="aiModels" render={({ field }) => <AiModelsField id={control.id} describedBy={control['aria-describedby']} value={field.value} onChange={field.onChange} />} />;
+              return (
+                <Controller
+                  control={form.control}
+                  name="aiModels"
+                  render={({ field }) => <AiModelsField {...control} value={field.value} onChange={field.onChange} placeholder={f.placeholder} />}
+                />
+              );
             case 'tags':
-              return <Controller control={form.control} name="tags" render={({ field }) => <TagInput {...control} value={field.value} onChange={field.onChange} known={knownTags} placeholder={f.placeholder} />} />;
+              return (
+                <Controller
+                  control={form.control}
+                  name="tags"
+                  render={({ field }) => <TagInput {...control} value={field.value} onChange={field.onChange} known={knownTags} placeholder={f.placeholder} />}
+                />
+              );
             case 'userBusinessUnit':
-              return <Controller control={form.control} name="userBusinessUnit" render={({ field }) => <BusinessUnitField {...control} value={field.value} onChange={field.onChange} placeholder={f.placeholder} />} />;
+              return (
+                <Controller
+                  control={form.control}
+                  name="userBusinessUnit"
+                  render={({ field }) => <BusinessUnitField {...control} value={field.value} onChange={field.onChange} placeholder={f.placeholder} />}
+                />
+              );
             default:
               return (
                 <Controller
@@ -133,7 +178,10 @@ export function PromptFormPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title={editing ? 'Edit Prompt' : 'Create Prompt'} description={editing ? 'Update this prompt for everyone who uses it.' : 'Share a prompt that works, so your colleagues can reuse it.'} />
+      <PageHeader
+        title={editing ? 'Edit Prompt' : 'Create Prompt'}
+        description={editing ? 'Update this prompt for everyone who uses it.' : 'Share a prompt that works, so your colleagues can reuse it.'}
+      />
       <Card className="p-5 sm:p-8">
         <form onSubmit={submit} noValidate className="space-y-6">
           {(fields ?? []).map(renderField)}

@@ -4,22 +4,28 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { usePrompt, useFormFields } from '../api/prompt-queries';
+import { usePageTitle } from '../../../lib/page-title';
 import { CopyButton } from './copy-button';
+import { PromptLoadError } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
 
 export function PromptViewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const { data: prompt, isLoading, isError } = usePrompt(id ?? undefined);
+  const { data: prompt, isLoading, isError, error, refetch } = usePrompt(id ?? undefined);
+  usePageTitle(prompt?.title);
   const { data: fields = [] } = useFormFields();
   return (
     <Dialog open={Boolean(id)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={prompt?.title ?? 'Prompt'} size="xl">
+      <DialogContent title={prompt ? <span dir="auto">{prompt.title}</span> : 'Prompt'} size="xl">
         {isLoading ? <Spinner /> : null}
-        {isError ? <p className="text-sm text-red-600">This prompt could not be loaded. It may have been deleted.</p> : null}
+        {isError ? <PromptLoadError error={error} onRetry={() => void refetch()} /> : null}
         {prompt ? (
           <>
             <div className="mb-5 flex flex-wrap gap-2">
               <CopyButton text={prompt.content} label="Copy prompt" />
-              <Link to={paths.prompt(prompt.id)} className="inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-brand-50">
+              <Link
+                to={paths.prompt(prompt.id)}
+                className="inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-brand-50"
+              >
                 <ExternalLink className="h-4 w-4" aria-hidden="true" /> Open page
               </Link>
             </div>

@@ -2,11 +2,13 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { defaultSortOrder, type PromptListItem, type PromptSort } from '../../../../shared/schemas/prompts';
+import { defaultSortOrder, type PromptSort } from '../../../../shared/prompt-rules';
+import type { PromptListItem } from '../../../../shared/schemas/prompts';
 import { paths } from '../../../lib/paths';
 import { cn, formatDate } from '../../../lib/utils';
 import { Chips } from './chips';
 import { Highlight } from './highlight';
+import { PreviewLine } from './preview-line';
 
 const ROW_HEIGHT = 76;
 const GRID = 'grid grid-cols-[minmax(12rem,3fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_6.5rem_6.5rem] items-center gap-3 px-4';
@@ -28,7 +30,13 @@ interface Props {
   onDelete: (id: string) => void;
 }
 
-function SortHeader({ label, column, sort, orderedBy, onSortChange }: { label: string; column: PromptSort } & Pick<Props, 'sort' | 'orderedBy' | 'onSortChange'>) {
+function SortHeader({
+  label,
+  column,
+  sort,
+  orderedBy,
+  onSortChange,
+}: { label: string; column: PromptSort } & Pick<Props, 'sort' | 'orderedBy' | 'onSortChange'>) {
   const active = orderedBy === column;
   const order = active ? (sort.order ?? defaultSortOrder(column)) : undefined;
   const next = order === 'asc' ? 'desc' : 'asc';
@@ -36,7 +44,11 @@ function SortHeader({ label, column, sort, orderedBy, onSortChange }: { label: s
   return (
     <div role="columnheader" aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
       {/* Inline, not flex: when a narrow column wraps the label, the arrow follows its last word. */}
-      <button type="button" className="rounded text-left uppercase hover:text-slate-900" onClick={() => onSortChange({ sort: column, order: active ? next : defaultSortOrder(column) })}>
+      <button
+        type="button"
+        className="rounded text-left uppercase hover:text-slate-900"
+        onClick={() => onSortChange({ sort: column, order: active ? next : defaultSortOrder(column) })}
+      >
         {label}
         <Icon className={cn('ml-1 inline h-3.5 w-3.5 align-[-0.15em]', active ? 'text-brand-600' : 'text-slate-400')} aria-hidden="true" />
       </button>
@@ -89,11 +101,17 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                 style={{ height: ROW_HEIGHT, transform: `translateY(${v.start - scrollMargin}px)` }}
               >
                 <div role="cell" className="min-w-0">
-                  <button type="button" onClick={() => onView(p.id)} className="block max-w-full truncate text-left font-medium text-slate-900 hover:text-brand-700">
+                  <button
+                    type="button"
+                    onClick={() => onView(p.id)}
+                    className="block max-w-full truncate text-left font-medium text-slate-900 hover:text-brand-700"
+                    title={p.title}
+                    dir="auto"
+                  >
                     <Highlight text={p.title} search={search} />
                   </button>
-                  <p className="truncate text-xs text-slate-500">
-                    <Highlight text={p.contentPreview} search={search} />
+                  <p className="truncate text-xs text-slate-500" dir="auto">
+                    <PreviewLine item={p} search={search} />
                   </p>
                 </div>
                 <div role="cell" className="truncate text-slate-700">
@@ -112,15 +130,29 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                   {formatDate(p.updatedAt)}
                 </div>
                 <div role="cell" className="flex justify-end gap-1">
-                  <button type="button" onClick={() => onView(p.id)} className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label={`View ${p.title}`}>
+                  <button
+                    type="button"
+                    onClick={() => onView(p.id)}
+                    className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                    aria-label={`View ${p.title}`}
+                  >
                     <Eye className="h-4 w-4" aria-hidden="true" />
                   </button>
                   {p.canEdit ? (
                     <>
-                      <Link to={paths.editPrompt(p.id)} className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label={`Edit ${p.title}`}>
+                      <Link
+                        to={paths.editPrompt(p.id)}
+                        className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                        aria-label={`Edit ${p.title}`}
+                      >
                         <Pencil className="h-4 w-4" aria-hidden="true" />
                       </Link>
-                      <button type="button" onClick={() => onDelete(p.id)} className="rounded-md p-2 text-slate-500 hover:bg-red-50 hover:text-red-600" aria-label={`Delete ${p.title}`}>
+                      <button
+                        type="button"
+                        onClick={() => onDelete(p.id)}
+                        className="rounded-md p-2 text-slate-500 hover:bg-red-50 hover:text-red-600"
+                        aria-label={`Delete ${p.title}`}
+                      >
                         <Trash2 className="h-4 w-4" aria-hidden="true" />
                       </button>
                     </>

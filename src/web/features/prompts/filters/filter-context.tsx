@@ -1,38 +1,81 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { PROMPT_SORTS, type PromptSort } from '../../../../shared/prompt-rules';
 
-/** §2/§3: the sidebar filter selection — three lists, empty at start, set separately, cleared together. */
+/**
+ * A list view (search text, the sidebar filters and the sort) lives in the page's query string, e.g.
+ * `/all-prompts?q=contract&tags=legal,nda&sort=title&order=asc`, so a reload, Back and a shared link
+ * show the same view. Typing replaces the history entry (Back does not step through keystrokes); a
+ * filter or sort change adds one. Values are comma-separated, as the API takes them; empty ones are
+ * left out of the URL.
+ */
 export interface FilterState {
+  search: string;
   businessUnits: string[];
   tags: string[];
   aiModels: string[];
+  sort: { sort?: PromptSort; order?: 'asc' | 'desc' };
+  setSearch: (v: string) => void;
   setBusinessUnits: (v: string[]) => void;
   setTags: (v: string[]) => void;
   setAiModels: (v: string[]) => void;
+  setSort: (v: { sort?: PromptSort; order?: 'asc' | 'desc' }) => void;
   clearFilters: () => void;
 }
 
+/** Query-string names of the list view. */
+export const VIEW_PARAMS = { search: 'q', businessUnits: 'businessUnits', aiModels: 'aiModels', tags: 'tags', sort: 'sort', order: 'order' } as const;
+
 const FilterContext = createContext<FilterState | null>(null);
 
+const listOf = (value: string | null) =>
+  value
+    ? [
+        ...new Set(
+          value
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean),
+        ),
+      ]
+    : [];
+
+function sortOf(params: URLSearchParams): FilterState['sort'] {
+  const sort = params.get(VIEW_PARAMS.sort);
+  const order = params.get(VIEW_PARAMS.order);
+  if (!sort || !(PROMPT_SORTS as readonly string[]).includes(sort)) return {};
+  return { sort: sort as PromptSort, ...(order === 'asc' || order === 'desc' ? { order } : {}) };
+}
+
 export function FilterProvider({ children }: { children: ReactNode }) {
-  const [businessUnits, setBusinessUnits] = useState<string[]>([]);
-  const [tags, setTags] = useState<string[]>([]);
-  const [aiModels, setAiModels] = useState<string[]>([]);
-  const value = useMemo<FilterState>(
-    () => ({
-      businessUnits,
-      tags,
-      aiModels,
-      setBusinessUnits,
-      setTags,
-      setAiModels,
-      clearFilters: () => {
-        setBusinessUnits([]);
-        setTags([]);
-        setAiModels([]);
-      },
-    }),
-    [businessUnits, tags, aiModels],
-  );
+  const [params, setParams] = useSearchParams();
+  const value = useMemo<FilterState>(() => {
+    /** Applies changes to the current query string; `replace` for typing, a new entry otherwise. */
+    const update = (changes: Record<string, string | undefined>, replace = false) => {
+      // Start from the address bar, not this render's params: two quick changes (a click, then typing)
+      // would otherwise each start from the same old query and the second would undo the first.
+      const next = new URLSearchParams(window.location.search);
+      for (const [name, v] of Object.entries(changes)) {
+        if (v) next.set(name, v);
+        else next.delete(name);
+      }
+      setParams(next, { replace });
+    };
+    const setList = (name: string) => (v: string[]) => update({ [name]: v.join(',') });
+    return {
+      search: params.get(VIEW_PARAMS.search) ?? '',
+      businessUnits: listOf(params.get(VIEW_PARAMS.businessUnits)),
+      aiModels: listOf(params.get(VIEW_PARAMS.aiModels)),
+      tags: listOf(params.get(VIEW_PARAMS.tags)),
+      sort: sortOf(params),
+      setSearch: (v) => update({ [VIEW_PARAMS.search]: v }, true),
+      setBusinessUnits: setList(VIEW_PARAMS.businessUnits),
+      setAiModels: setList(VIEW_PARAMS.aiModels),
+      setTags: setList(VIEW_PARAMS.tags),
+      setSort: (s) => update({ [VIEW_PARAMS.sort]: s.sort, [VIEW_PARAMS.order]: s.sort ? s.order : undefined }),
+      clearFilters: () => update({ [VIEW_PARAMS.businessUnits]: undefined, [VIEW_PARAMS.aiModels]: undefined, [VIEW_PARAMS.tags]: undefined }),
+    };
+  }, [params, setParams]);
   return <FilterContext.Provider value={value}>{children}</FilterContext.Provider>;
 }
 

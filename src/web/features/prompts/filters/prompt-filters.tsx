@@ -1,49 +1,36 @@
 import { X } from 'lucide-react';
-import type { FilterValue } from '../../../../shared/schemas/catalog';
+import type { FilterGroup as FilterGroupName } from '../../../../shared/schemas/catalog';
+import { useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { useFilterCounts } from '../api/prompt-queries';
+import { paths } from '../../../lib/paths';
+import { type FilterScope, useFilterCounts } from '../api/prompt-queries';
+import { useDebouncedValue } from '../components/use-debounced-value';
 import { useFilters } from './filter-context';
+import { FilterGroup } from './filter-group';
 
-function FilterGroup({ title, values, selected, onChange }: { title: string; values: FilterValue[]; selected: string[]; onChange: (v: string[]) => void }) {
-  const id = `filter-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <fieldset className="space-y-2">
-      <legend id={id} className="px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-        {title}
-      </legend>
-      {values.length === 0 ? (
-        <p className="px-1 text-xs text-slate-500">Nothing to filter yet</p>
-      ) : (
-        <div className="max-h-32 space-y-1.5 overflow-y-auto px-1 py-0.5">
-          {values.map(({ value, count }) => (
-            <Checkbox
-              key={value}
-              checked={selected.includes(value)}
-              onCheckedChange={(on) => onChange(on ? [...selected, value] : selected.filter((v) => v !== value))}
-              label={
-                <span className="flex items-center justify-between gap-2">
-                  <span className="truncate" title={value}>
-                    {value}
-                  </span>
-                  <span className="shrink-0 text-xs text-slate-500 tabular-nums">{count.toLocaleString('en-US')}</span>
-                </span>
-              }
-            />
-          ))}
-        </div>
-      )}
-    </fieldset>
-  );
+/** Which list the current page shows, or null on pages without a prompt list (no filter panel there). */
+function useListScope(): FilterScope['scope'] | null {
+  const { pathname } = useLocation();
+  if (pathname === paths.allPrompts) return 'all';
+  if (pathname === paths.myPrompts) return 'my';
+  return null;
 }
 
-/** The sidebar filter panel (§2): checkbox lists with a count of prompts beside each value. */
-export function PromptFilters() {
-  const { data } = useFilterCounts();
+const GROUPS: ReadonlyArray<{ group: FilterGroupName; title: string; noun: string }> = [
+  { group: 'businessUnits', title: 'Business Unit', noun: 'business units' },
+  { group: 'aiModels', title: 'AI Application Used', noun: 'AI applications' },
+  { group: 'tags', title: 'Tags', noun: 'tags' },
+];
+
+function FilterPanel({ scope: listScope }: { scope: FilterScope['scope'] }) {
   const f = useFilters();
+  const search = useDebouncedValue(f.search);
+  const scope: FilterScope = { search, businessUnits: f.businessUnits, aiModels: f.aiModels, tags: f.tags, scope: listScope };
+  const { data } = useFilterCounts(scope);
   const active = f.businessUnits.length + f.aiModels.length + f.tags.length;
+  const setters = { businessUnits: f.setBusinessUnits, aiModels: f.setAiModels, tags: f.setTags };
   return (
-    <section aria-label="Filters" className="space-y-5">
+    <section aria-label="Filters" className="space-y-5 border-t border-slate-200 pt-5">
       <div className="flex items-center justify-between px-1">
         <h2 className="text-sm font-semibold text-slate-900">Filters</h2>
         {active ? (
@@ -52,9 +39,29 @@ export function PromptFilters() {
           </Button>
         ) : null}
       </div>
-      <FilterGroup title="Business Unit" values={data?.businessUnits ?? []} selected={f.businessUnits} onChange={f.setBusinessUnits} />
-      <FilterGroup title="AI Application Used" values={data?.aiModels ?? []} selected={f.aiModels} onChange={f.setAiModels} />
-      <FilterGroup title="Tags" values={data?.tags ?? []} selected={f.tags} onChange={f.setTags} />
+      {data?.approximate ? <p className="px-1 text-xs text-slate-500">Counts are estimated from the first 10,000 matches.</p> : null}
+      {GROUPS.map(({ group, title, noun }) => (
+        <FilterGroup
+          key={group}
+          title={title}
+          noun={noun}
+          group={group}
+          values={data?.[group] ?? []}
+          total={data?.totals[group] ?? 0}
+          selected={f[group]}
+          onChange={setters[group]}
+          scope={scope}
+        />
+      ))}
     </section>
   );
+}
+
+/**
+ * The sidebar filter panel: checkbox lists whose counts follow the list on the page (its search and
+ * the other groups' filters). It shows only beside a prompt list.
+ */
+export function PromptFilters() {
+  const scope = useListScope();
+  return scope ? <FilterPanel scope={scope} /> : null;
 }

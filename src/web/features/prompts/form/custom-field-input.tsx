@@ -20,7 +20,9 @@ export function CustomFieldInput({ field, control, value, onChange }: Props) {
     case 'text':
       return <Input {...control} placeholder={placeholder} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />;
     case 'textarea':
-      return <Textarea {...control} rows={4} placeholder={placeholder} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <Textarea {...control} rows={4} placeholder={placeholder} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />
+      );
     case 'checkbox':
       return <Checkbox id={control.id} label={placeholder ?? field.label} checked={value === true} onCheckedChange={onChange} />;
     case 'select':
@@ -37,7 +39,12 @@ export function CustomFieldInput({ field, control, value, onChange }: Props) {
       );
     case 'multiselect':
       return (
-        <fieldset id={control.id} aria-labelledby={`${control.id}-label`} aria-describedby={control['aria-describedby']} className="grid gap-2 rounded-md border border-slate-200 bg-white p-3 sm:grid-cols-2">
+        <fieldset
+          id={control.id}
+          aria-labelledby={`${control.id}-label`}
+          aria-describedby={control['aria-describedby']}
+          className="grid gap-2 rounded-md border border-slate-200 bg-white p-3 sm:grid-cols-2"
+        >
           {field.options.map((o) => (
             <Checkbox key={o} label={o} checked={list.includes(o)} onCheckedChange={(on) => onChange(on ? [...list, o] : list.filter((v) => v !== o))} />
           ))}

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { FormField } from '../../../../shared/schemas/form-fields';
 import { buildPromptFormSchema } from './prompt-form-schema';
 
-const field = (name: string): FormField => ({ id: name, name, label: name, type: 'text', required: true, enabled: true, order: 10, placeholder: null, options: [] });
+const field = (name: string): FormField => ({
+  id: name,
+  name,
+  label: name,
+  type: 'text',
+  required: true,
+  enabled: true,
+  order: 10,
+  placeholder: null,
+  options: [],
+});
 
 describe('the prompt form schema', () => {
   it('reads custom values as own properties: an empty required "constructor" or "tostring" field is reported', () => {

@@ -1,66 +1,36 @@
-import { X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Input } from '../../../components/ui/input';
+import type { ControlProps } from '../../../components/ui/form-field';
+import { MultiCombobox } from '../../../components/ui/combobox-multi';
 import { addTag } from './tag-rules';
 
-interface Props {
-  id?: string;
+interface Props extends Partial<ControlProps> {
   value: string[];
   onChange: (tags: string[]) => void;
   known: string[];
   placeholder?: string | null;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
 }
 
-/** Type a tag and press Enter or comma; known tags are suggested and keep their spelling. */
+/**
+ * Tags as chips: known tags are offered as you type and keep their spelling; a new one is added as typed.
+ * Enter, comma or leaving the box adds what was typed, so a tag is never lost on the way to Save.
+ */
 export function TagInput({ id, value, onChange, known, placeholder, ...aria }: Props) {
-  const [typed, setTyped] = useState('');
-  const listId = useId();
-  const commit = () => {
+  const create = (typed: string) => {
     const next = addTag(value, typed, known);
     if (next) onChange(next);
-    setTyped('');
   };
   return (
-    <div className="space-y-2">
-      {value.length ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Selected">
-          {value.map((tag) => (
-            <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-700 ring-1 ring-brand-200">
-              {tag}
-              <button type="button" onClick={() => onChange(value.filter((t) => t !== tag))} className="rounded-full p-0.5 hover:bg-brand-100" aria-label={`Remove ${tag}`}>
-                <X className="h-3 w-3" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <Input
-        id={id}
-        list={listId}
-        value={typed}
-        placeholder={placeholder ?? 'Add a tag and press Enter'}
-        onChange={(e) => setTyped(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === ',') {
-            e.preventDefault();
-            commit();
-          } else if (e.key === 'Backspace' && !typed && value.length) {
-            onChange(value.slice(0, -1));
-          }
-        }}
-        onBlur={() => typed.trim() && commit()}
-        {...aria}
-      />
-      <datalist id={listId}>
-        {known
-          .filter((k) => !value.some((v) => v.toLowerCase() === k.toLowerCase()))
-          .slice(0, 200)
-          .map((k) => (
-            <option key={k} value={k} />
-          ))}
-      </datalist>
-    </div>
+    <MultiCombobox
+      id={id}
+      {...aria}
+      options={known}
+      value={value}
+      onChange={onChange}
+      onCreate={create}
+      placeholder={placeholder ?? 'Add a tag and press Enter'}
+      removeLabel={(tag) => `Remove tag ${tag}`}
+      chosenLabel="Selected tags"
+      commitOnBlur
+      separators={[',']}
+    />
   );
 }

@@ -3,18 +3,15 @@ import type { PublicUser } from '../../../../shared/schemas/auth';
 import type { z } from 'zod';
 import type { AdminUser, AdminUserInput, temporaryPasswordResponseSchema } from '../../../../shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
-import { BUSINESS_UNITS_KEY, CURRENT_USER_KEY } from '../../../lib/shared-queries';
+import { queryKeys, refreshAfter } from '../../../lib/query-keys';
 
-const USERS_KEY = ['/api/admin/users'] as const;
 type TempPassword = z.infer<typeof temporaryPasswordResponseSchema>;
 
-export const useAdminUsers = () => useQuery<AdminUser[]>({ queryKey: USERS_KEY });
+export const useAdminUsers = () => useQuery<AdminUser[]>({ queryKey: queryKeys.adminUsers });
 
 function useRefresh() {
   const qc = useQueryClient();
-  return () => {
-    for (const key of [USERS_KEY, BUSINESS_UNITS_KEY, CURRENT_USER_KEY, ['/api/prompts'], ['/api/filter/counts']]) void qc.invalidateQueries({ queryKey: key });
-  };
+  return () => refreshAfter.userChange(qc);
 }
 
 export function useSaveUser() {

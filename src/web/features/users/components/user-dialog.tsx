@@ -27,7 +27,13 @@ export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated 
   const form = useForm<AdminUserInput>({
     resolver: zodResolver(adminUserInputSchema) as never,
     mode: 'onChange',
-    values: { email: user?.email ?? '', firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', businessUnit: user?.businessUnit ?? '', role: user?.role ?? 'edit' },
+    values: {
+      email: user?.email ?? '',
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      businessUnit: user?.businessUnit ?? '',
+      role: user?.role ?? 'edit',
+    },
   });
   const { errors } = form.formState;
 
@@ -45,7 +51,10 @@ export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated 
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={user ? 'Edit User' : 'Create User'} description={user ? undefined : 'A random temporary password is shown once the account is created. The user must change it at first sign-in.'}>
+      <DialogContent
+        title={user ? 'Edit User' : 'Create User'}
+        description={user ? undefined : 'A random temporary password is shown once the account is created. The user must change it at first sign-in.'}
+      >
         <form onSubmit={submit} noValidate className="space-y-4">
           <FormField label="Email" error={errors.email?.message}>
             <Input type="email" {...form.register('email')} />

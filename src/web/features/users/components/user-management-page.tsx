@@ -15,10 +15,12 @@ import { formatDate } from '../../../lib/utils';
 import { useAdminUsers, useDeleteUser, useResetPassword } from '../api/user-admin';
 import { type TemporaryPassword, TemporaryPasswordDialog } from './temporary-password-dialog';
 import { UserDialog } from './user-dialog';
+import { usePageTitle } from '../../../lib/page-title';
 
 const roleTone = { admin: 'red', edit: 'blue', read: 'grey' } as const;
 
 export function UserManagementPage() {
+  usePageTitle('User Management');
   const { data: me } = useCurrentUser();
   const { data: users, isLoading, isError } = useAdminUsers();
   const [search, setSearch] = useState('');
@@ -119,14 +121,31 @@ export function UserManagementPage() {
                   <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(u.createdAt)}</td>
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-1">
-                      <Button variant="ghost" size="icon" aria-label={`Edit ${u.email}`} onClick={() => { setEditing(u); setDialogOpen(true); }}>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Edit ${u.email}`}
+                        onClick={() => {
+                          setEditing(u);
+                          setDialogOpen(true);
+                        }}
+                      >
                         <Pencil className="h-4 w-4" aria-hidden="true" />
                       </Button>
                       <Button variant="ghost" size="icon" aria-label={`Reset password of ${u.email}`} onClick={() => setResetting(u)}>
                         <KeyRound className="h-4 w-4" aria-hidden="true" />
                       </Button>
                       {u.id !== me?.id ? (
-                        <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" aria-label={`Delete ${u.email}`} onClick={() => { setTransferTo(''); setDeleting(u); }}>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="text-red-600 hover:bg-red-50"
+                          aria-label={`Delete ${u.email}`}
+                          onClick={() => {
+                            setTransferTo('');
+                            setDeleting(u);
+                          }}
+                        >
                           <Trash2 className="h-4 w-4" aria-hidden="true" />
                         </Button>
                       ) : null}
@@ -149,7 +168,8 @@ export function UserManagementPage() {
         onConfirm={confirmDelete}
         description={
           <p>
-            Delete {deleting?.email}? They own {deleting?.promptCount ?? 0} prompt{deleting?.promptCount === 1 ? '' : 's'}, which will be deleted with them unless you transfer them.
+            Delete {deleting?.email}? They own {deleting?.promptCount ?? 0} prompt{deleting?.promptCount === 1 ? '' : 's'}, which will be deleted with them
+            unless you transfer them.
           </p>
         }
       >
@@ -160,11 +180,13 @@ export function UserManagementPage() {
             </label>
             <NativeSelect id="transfer-to" value={transferTo} onChange={(e) => setTransferTo(e.target.value)}>
               <option value="">Nobody: delete the prompts too</option>
-              {(users ?? []).filter((u) => u.id !== deleting.id).map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.firstName} {u.lastName} ({u.email})
-                </option>
-              ))}
+              {(users ?? [])
+                .filter((u) => u.id !== deleting.id)
+                .map((u) => (
+                  <option key={u.id} value={u.id}>
+                    {u.firstName} {u.lastName} ({u.email})
+                  </option>
+                ))}
             </NativeSelect>
           </div>
         ) : null}

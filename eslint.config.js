@@ -1,0 +1,74 @@
+// Lint rules for the whole package: typescript-eslint's strict set, the rules of hooks, jsx-a11y for the
+// web client, and the module boundaries (web never imports server, shared imports only zod, features
+// do not import each other). Formatting is Prettier's job, so no stylistic rules here.
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'migrations/**', '.test-data/**', 'data/**', 'screenshots/**', '.scratch/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // Unused names are the compiler's job (noUnusedLocals/noUnusedParameters in tsconfig.lint.json).
+      '@typescript-eslint/no-unused-vars': 'off',
+      // Non-null assertions are used where an index is known to exist (noUncheckedIndexedAccess).
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['src/**/*'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/elements': [
+        { type: 'shared', pattern: 'src/shared' },
+        { type: 'server', pattern: 'src/server' },
+        { type: 'feature', pattern: 'src/web/features/*', capture: ['feature'] },
+        { type: 'web', pattern: 'src/web' },
+      ],
+    },
+    rules: {
+      // Later policies win over earlier ones.
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          checkAllOrigins: true,
+          policies: [
+            { from: { element: { type: 'shared' } }, disallow: { to: { element: { types: { anyOf: ['server', 'web', 'feature'] } } } } },
+            { from: { element: { type: 'shared' } }, disallow: { to: { module: { origin: 'external' } } } },
+            { from: { element: { type: 'shared' } }, allow: { to: { module: { origin: 'external', source: 'zod' } } } },
+            { from: { element: { types: { anyOf: ['web', 'feature'] } } }, disallow: { to: { element: { type: 'server' } } } },
+            { from: { element: { type: 'server' } }, disallow: { to: { element: { types: { anyOf: ['web', 'feature'] } } } } },
+            { from: { element: { type: 'feature' } }, disallow: { to: { element: { type: 'feature' } } } },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests use the test runner, and component tests may render a neighbouring feature to check how they compose.
+    files: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: { 'boundaries/dependencies': 'off' },
+  },
+);

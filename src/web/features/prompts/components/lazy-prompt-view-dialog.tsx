@@ -1,0 +1,13 @@
+import { lazy, Suspense } from 'react';
+
+const PromptViewDialog = lazy(() => import('./prompt-view-dialog').then((m) => ({ default: m.PromptViewDialog })));
+
+/** The view dialog, loaded when a prompt is first opened: a list page's first load need not carry it. */
+export function LazyPromptViewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  if (!id) return null;
+  return (
+    <Suspense>
+      <PromptViewDialog id={id} onClose={onClose} />
+    </Suspense>
+  );
+}

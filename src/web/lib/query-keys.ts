@@ -1,0 +1,60 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Every cached server call's key, in one place. A key starts with the call's URL (the query function
+ * turns it back into the request), so invalidating a URL prefix reaches every view of it: `prompts`
+ * covers each list filter and sort of /api/prompts and each prompt under /api/prompts/{id}.
+ */
+export const queryKeys = {
+  currentUser: ['/api/user'],
+  businessUnits: ['/api/business-units'],
+  adminBusinessUnits: ['/api/admin/business-units'],
+  adminUsers: ['/api/admin/users'],
+  adminFormFields: ['/api/admin/form-fields'],
+  formFields: ['/api/form-fields'],
+  aiModels: ['/api/ai-models'],
+  tags: ['/api/tags'],
+  prompts: ['/api/prompts'],
+  myPrompts: ['/api/prompts/my'],
+  prompt: (id: string | undefined) => ['/api/prompts', id] as const,
+  filterCounts: ['/api/filter/counts'],
+  filterValues: ['/api/filter/values'],
+  filterTags: ['/api/filter/tags'],
+  filterAiModels: ['/api/filter/ai-models'],
+  exportCount: (params: Record<string, string>) => ['/api/admin/export/count', params] as const,
+} as const;
+
+function invalidate(qc: QueryClient, keys: ReadonlyArray<readonly unknown[]>): void {
+  for (const queryKey of keys) void qc.invalidateQueries({ queryKey });
+}
+
+/** Everything that shows prompts: both lists, each prompt, the sidebar counts and the catalog lists. */
+const PROMPT_VIEWS = [
+  queryKeys.prompts,
+  queryKeys.myPrompts,
+  queryKeys.filterCounts,
+  queryKeys.filterValues,
+  queryKeys.filterTags,
+  queryKeys.filterAiModels,
+  queryKeys.tags,
+];
+
+/**
+ * What to refetch after each kind of change, named by the change rather than by the screens, so a
+ * new screen that shows (say) author names is refreshed by adding its key here once.
+ */
+export const refreshAfter = {
+  /** A prompt created, edited or deleted. */
+  promptChange: (qc: QueryClient) => invalidate(qc, PROMPT_VIEWS),
+  /** A user created, edited (names, unit, role), reset or deleted: prompts show their author's name and unit. */
+  userChange: (qc: QueryClient) => invalidate(qc, [queryKeys.adminUsers, queryKeys.businessUnits, queryKeys.currentUser, ...PROMPT_VIEWS]),
+  /** The signed-in member changed their own names or unit. */
+  profileChange: (qc: QueryClient) => invalidate(qc, [queryKeys.businessUnits, queryKeys.adminUsers, ...PROMPT_VIEWS]),
+  /** A business unit created, renamed or deleted: users and prompts carry the unit's name. */
+  businessUnitChange: (qc: QueryClient) =>
+    invalidate(qc, [queryKeys.adminBusinessUnits, queryKeys.businessUnits, queryKeys.adminUsers, queryKeys.currentUser, ...PROMPT_VIEWS]),
+  /** A form field created, edited, reordered or deleted. */
+  formFieldChange: (qc: QueryClient) => invalidate(qc, [queryKeys.adminFormFields, queryKeys.formFields]),
+  /** A custom AI application added. */
+  aiModelChange: (qc: QueryClient) => invalidate(qc, [queryKeys.aiModels]),
+};

@@ -1,0 +1,193 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
+import { expectAccessible, screenshot, seen } from './support/browser';
+import { useBrowserSuite } from './support/suite';
+
+const suite = useBrowserSuite();
+let admin: SeededUser;
+let author: SeededUser;
+
+beforeAll(async () => {
+  admin = await registerUser(suite.server.url, { firstName: 'Ada', lastName: 'Admin', businessUnit: 'Research' });
+  author = await registerUser(suite.server.url, { firstName: 'Petra', lastName: 'Prompter', businessUnit: 'Marketing' });
+  // Known tags for the suggestions, one of them long enough to test wrapping.
+  await apiCall(
+    suite.server.url,
+    'POST',
+    '/api/prompts',
+    { title: 'Seed', content: 'x', aiModels: ['Claude'], tags: ['sql', 'python', 'prompt-engineering-for-customer-support-teams'] },
+    admin.token,
+  );
+});
+
+async function open(user: SeededUser, path: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const { page } = await suite.open(viewport);
+  await signInWithToken(page, user.token, path);
+  return page;
+}
+
+/** The accessible name and role of the focused element, as a screen reader would announce it. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const labelledBy = el?.getAttribute('aria-labelledby');
+    const name = labelledBy ? document.getElementById(labelledBy)?.textContent : (el?.getAttribute('aria-label') ?? el?.textContent);
+    return `${el?.getAttribute('role') ?? el?.tagName.toLowerCase()}: ${name?.replace('*', '').trim()}`;
+  });
+
+describe('the combobox for business unit, tags and AI applications', () => {
+  it('creates a prompt by keyboard only: a unit, an existing tag, a new tag and an application', async () => {
+    const page = await open(author, '/create-prompt');
+    await page.getByLabel('Title').focus();
+    await page.keyboard.type('Explain a query plan');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Explain this PostgreSQL plan in plain words.');
+    await page.keyboard.press('Tab'); // notes
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('combobox: AI Application Used');
+    await page.keyboard.type('clau');
+    await expect.poll(() => page.getByRole('option', { name: 'Claude', exact: true }).isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('button', { name: 'Remove AI application Claude' }).count()).toBe(1);
+
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('combobox: Tags');
+    await page.keyboard.type('SQL');
+    await expect.poll(() => page.getByRole('option', { name: 'sql', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('option', { name: 'Add "SQL"' }).count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('keyboard-only');
+    await expect.poll(() => page.getByRole('option', { name: 'Add "keyboard-only"' }).isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    // A tag added by mistake goes with Backspace.
+    await page.keyboard.type('oops,');
+    await expect.poll(() => page.getByRole('button', { name: 'Remove tag oops' }).count()).toBe(1);
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => page.getByRole('button', { name: 'Remove tag oops' }).count()).toBe(0);
+    const chips = page.getByRole('list', { name: 'Selected tags' }).getByRole('listitem');
+    expect(await chips.allTextContents()).toEqual(['sql', 'keyboard-only']);
+
+    // With the list open, the form has no serious accessibility problem.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByRole('listbox').isVisible()).toBe(true);
+    await expectAccessible(page, 'prompt form with the tag list open');
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('combobox: Business Unit');
+    await page.keyboard.type('res');
+    await expect.poll(() => page.getByRole('option', { name: 'Research', exact: true }).isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Business Unit' }).inputValue()).toBe('Research');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button: Create Prompt');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/all-prompts');
+    await seen(page, 'Prompt created successfully!');
+
+    const mine = await apiCall<{ items: Array<{ title: string; aiModels: string[]; tags: string[]; userBusinessUnit: string }> }>(
+      suite.server.url,
+      'GET',
+      '/api/prompts/my',
+      undefined,
+      author.token,
+    );
+    const saved = mine.items.find((p) => p.title === 'Explain a query plan');
+    expect(saved).toMatchObject({ aiModels: ['Claude'], tags: ['sql', 'keyboard-only'], userBusinessUnit: 'Research' });
+  });
+
+  it('signs up choosing a business unit by keyboard, and adds a new one through "Add new business unit..."', async () => {
+    const { page } = await suite.open();
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await page.getByLabel('First Name').fill('Kim');
+    await page.getByLabel('Last Name').fill('Keys');
+    await page.getByLabel('Email').fill('kim@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('keyboard-only');
+    const unit = page.getByRole('combobox', { name: 'Business Unit' });
+    await unit.focus();
+    await page.keyboard.type('mark');
+    await expect.poll(() => page.getByRole('option', { name: 'Marketing', exact: true }).isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => unit.inputValue()).toBe('Marketing');
+
+    // Changing one's mind: the last row adds a unit that does not exist yet.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await expect.poll(() => page.getByRole('option', { name: 'Add new business unit...' }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => unit.getAttribute('placeholder')).toBe('New business unit name');
+    await page.keyboard.type('Field Ops');
+    await expect.poll(() => page.getByRole('option', { name: 'Add "Field Ops"' }).isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => unit.inputValue()).toBe('Field Ops');
+    await page.keyboard.press('ArrowDown');
+    await expectAccessible(page, 'sign-up with the unit list open');
+    await screenshot(page, 'combobox-sign-up-open');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/all-prompts');
+    await seen(page, 'Account created successfully!');
+    const units = await apiCall<Array<{ name: string }>>(suite.server.url, 'GET', '/api/business-units');
+    expect(units.map((u) => u.name)).toContain('Field Ops');
+  });
+
+  it('closes only the list on Escape inside the profile dialog', async () => {
+    const page = await open(author, '/all-prompts');
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    const unit = dialog.getByRole('combobox', { name: 'Business Unit' });
+    await unit.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByRole('listbox').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('listbox').isVisible()).toBe(false);
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+  });
+
+  it('shows the open list on the prompt form at desktop and phone widths (screenshots)', async () => {
+    for (const [name, viewport] of [
+      ['desktop', { width: 1366, height: 860 }],
+      ['phone', { width: 375, height: 800 }],
+    ] as const) {
+      const page = await open(author, '/create-prompt', viewport);
+      const apps = page.getByRole('combobox', { name: 'AI Application Used' });
+      for (const app of ['Claude', 'ChatGPT', 'Microsoft Copilot']) {
+        await apps.fill(app);
+        await page.keyboard.press('Enter');
+      }
+      await page.keyboard.press('Escape');
+      const tags = page.getByRole('combobox', { name: 'Tags' });
+      await tags.fill('p');
+      await page.keyboard.press('Enter');
+      await tags.fill('p');
+      await expect.poll(() => page.getByRole('listbox').isVisible()).toBe(true);
+      await tags.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await screenshot(page, `combobox-prompt-form-${name}`, false);
+      await page.close();
+    }
+  });
+
+  it('shows a server field error under the field in the form-field dialog', async () => {
+    const page = await open(admin, '/form-field-management');
+    await page.getByRole('button', { name: 'Add Form Field' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Form Field' });
+    await dialog.getByLabel('Display Label').fill('x');
+    await dialog.getByLabel('Display Label').fill('');
+    await seen(page, 'Field label is required');
+    await dialog.getByLabel('Display Label').fill('!!!');
+    await seen(page, 'Field name is required');
+    await dialog.getByLabel('Display Label').fill('Audience');
+    await dialog.getByLabel('Field Type').selectOption('select');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    // Only the server knows a select needs options: its message lands on the Options box.
+    await expect.poll(() => dialog.getByLabel('Options (one per line)').getAttribute('aria-invalid')).toBe('true');
+    await seen(page, 'Add at least one option, one per line');
+    await expectAccessible(page, 'form field dialog with a server error');
+  });
+});
