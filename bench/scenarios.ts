@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { Database } from '../src/server/db/client';
+import { type FacetScope, facetCounts } from '../src/server/modules/catalog/catalog.facets';
 import { listPromptPage, type RunStatement } from '../src/server/modules/prompts/prompts.list';
 import { promptListQuerySchema } from '../src/shared/schemas/prompts';
 import { COMMON_WORD, PREFIX, RARE_WORD } from './seed';
@@ -24,6 +25,14 @@ const list = (name: string, qs: string, mine = false): Scenario => ({
     ),
 });
 
+const facets = (name: string, qs: string, scope: Partial<FacetScope>): Scenario => ({
+  name,
+  path: `/api/filter/counts?${qs}`,
+  // Sets with no condition at all are answered from the cached counts of every prompt; none here.
+  direct: (db, _viewer, run) =>
+    facetCounts(db, { search: '', businessUnits: [], aiModels: [], tags: [], ...scope }, () => Promise.reject(new Error('not used')), run),
+});
+
 export const scenarios: Scenario[] = [
   { name: 'GET /healthz (ceiling: one trivial query)', path: '/healthz' },
   list('first page, unfiltered', ''),
@@ -37,6 +46,12 @@ export const scenarios: Scenario[] = [
   list('filter: popular tag', 'tags=tag-1'),
   list('filters combined', 'businessUnits=Unit%203&aiModels=ChatGPT&tags=tag-2,tag-5'),
   list('my prompts (one author of 200)', '', true),
+  // Faceted counts: each value's count under the search and the other groups' filters, top 50 per group.
+  // Answers are kept 30 s (until a prompt changes), so the SQL column is the cost of the first asker.
+  { name: 'filter counts, nothing chosen', path: '/api/filter/counts' },
+  facets(`filter counts, search "${COMMON_WORD}"`, `search=${COMMON_WORD}`, { search: COMMON_WORD }),
+  facets('filter counts, a unit and a tag chosen', 'businessUnits=Unit%203&tags=tag-1', { businessUnits: ['Unit 3'], tags: ['tag-1'] }),
+  { name: 'filter values, tags containing "tag-2"', path: '/api/filter/values?group=tags&q=tag-2' },
   {
     name: 'next page via cursor',
     path: async (base, headers) => {

@@ -1,4 +1,4 @@
-/** Business constants of the spec (§9), shared by server and client. */
+/** Business constants, shared by server and client. */
 export const ROLES = ['read', 'edit', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = {

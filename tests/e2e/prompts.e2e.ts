@@ -115,7 +115,9 @@ describe('the prompt library', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Create Prompt' }).click();
     await expect.poll(() => page.getByText('A prompt with this title already exists', { exact: true }).first().isVisible()).toBe(true);
+    // Cancel with unsaved changes asks first.
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Leave without saving' }).click();
     await page.waitForURL('**/my-prompts');
   });
 

@@ -54,6 +54,27 @@ describe('colour themes', () => {
       await expectAccessible(page, `${path}, dark`);
     }
     await screenshot(page, 'dark-export');
+
+    // The dialogs opened from the user menu, and the command palette, in dark.
+    for (const item of ['Edit Profile', 'Change Password']) {
+      await page.getByRole('button', { name: /User menu/ }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+      const dialog = page.getByRole('dialog', { name: item });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await expectAccessible(page, `${item} dialog, dark`);
+      await screenshot(page, `dark-${item.toLowerCase().replace(' ', '-')}`, false);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      // Focus is back on the menu's button before the next key.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('menu');
+    }
+    await page.keyboard.press('Control+k');
+    const paletteInput = page.getByRole('combobox', { name: 'Jump to a prompt or page' });
+    await expect.poll(() => paletteInput.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('night');
+    await expect.poll(() => page.getByRole('option', { name: 'Night shift handover' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'command palette, dark');
+    await screenshot(page, 'dark-command-palette', false);
   });
 
   it('follows the device in System, the default, also on the sign-in screen', async () => {

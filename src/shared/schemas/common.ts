@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants';
 
-/** Email as §5 wants it: trimmed, lowercased, valid. */
+/** Email: trimmed, lowercased, valid. */
 export const emailSchema = z
   .string({ error: 'Please enter a valid email address' })
   .trim()

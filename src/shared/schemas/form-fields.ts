@@ -20,12 +20,12 @@ export const formFieldSchema = z.object({
   enabled: z.boolean(),
   order: z.number(),
   placeholder: z.string().nullable(),
-  /** Stored options; for type business-units, the names of all business units (§3). */
+  /** Stored options; for type business-units, the names of all business units. */
   options: z.array(z.string()),
 });
 export type FormField = z.infer<typeof formFieldSchema>;
 
-/** Lowercase, only a-z and 0-9 (§5): "Target Audience!" → "targetaudience". */
+/** Lowercase, only a-z and 0-9: "Target Audience!" → "targetaudience". */
 export function fieldNameFromLabel(label: string): string {
   return label.toLowerCase().replace(/[^a-z0-9]/g, '');
 }

@@ -32,7 +32,7 @@ export const customFieldValueSchema = z.union([z.string().max(MAX_LONG_TEXT_LENG
 export type CustomFieldValue = z.infer<typeof customFieldValueSchema>;
 
 /**
- * The prompt of §5, shared by the server and the form. aiModels and tags may be empty here because
+ * The prompt, shared by the server and the form. aiModels and tags may be empty here because
  * their required-ness follows the form-field configuration; `promptRequirementIssues` applies it.
  */
 export const promptInputSchema = z.object({
@@ -50,7 +50,7 @@ export const promptInputSchema = z.object({
     .max(MAX_LONG_TEXT_LENGTH, `Notes must be at most ${MAX_LONG_TEXT_LENGTH} characters`)
     .nullish()
     .transform((v) => (v ? v : null)),
-  /** Sent by the form (§7); the server ignores it: the owner is always the signed-in user. */
+  /** Sent by the form; the server ignores it: the owner is always the signed-in user. */
   userId: z.string().max(100).optional(),
   userBusinessUnit: z.string().trim().max(100).optional(),
   customFields: z.record(z.string().max(100), customFieldValueSchema.optional()).optional(),

@@ -3,7 +3,9 @@ import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-rou
 import type { PublicUser } from '../../shared/schemas/auth';
 import { useCurrentUser } from '../lib/current-user';
 import { paths, safeNextPath } from '../lib/paths';
+import { DelayedSplash } from './delayed-splash';
 import { AppShell } from './layout/app-shell';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { usePasswordChangeGate } from './use-password-change-gate';
 
 // The signed-out screens and the forced password change load on demand: a signed-in member's first
@@ -71,21 +73,24 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
   );
 }
 
-/** §2 route table. While the current-user call loads, nothing is rendered. */
+/** The route table. While the current-user call loads, a splash appears if it takes more than 300 ms. */
 export function AppRoutes() {
   const { data: user, isLoading } = useCurrentUser();
-  if (isLoading) return null;
+  const { pathname } = useLocation();
+  if (isLoading) return <DelayedSplash />;
   if (!user) {
     return (
-      <Suspense>
-        <Routes>
-          <Route path="/" element={<LandingPage />} />
-          <Route path={paths.auth} element={<AuthPage />} />
-          <Route path={paths.resetRequest} element={<ResetRequestPage />} />
-          <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-          <Route path="*" element={<RedirectToAuth />} />
-        </Routes>
-      </Suspense>
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<DelayedSplash />}>
+          <Routes>
+            <Route path="/" element={<LandingPage />} />
+            <Route path={paths.auth} element={<AuthPage />} />
+            <Route path={paths.resetRequest} element={<ResetRequestPage />} />
+            <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+            <Route path="*" element={<RedirectToAuth />} />
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
     );
   }
   return <SignedInRoutes user={user} />;

@@ -5,7 +5,7 @@ import { lockToasts, toast } from '../lib/toast';
 
 let redirecting = false;
 
-/** §4: a 401 anywhere → toast, then /auth after 500 ms (a full load, so every cache is gone). */
+/** A 401 anywhere → toast, then /auth after 500 ms (a full load, so every cache is gone). */
 export function handleUnauthorized(): void {
   if (redirecting) return;
   redirecting = true;

@@ -3,7 +3,7 @@ import { ApiError, apiRequest, errorMessage, pathFromQueryKey, setPasswordChange
 import { safeNextPath } from './paths';
 import { formatDate } from './utils';
 
-describe('pathFromQueryKey (§7)', () => {
+describe('pathFromQueryKey', () => {
   it('uses the first element as the URL and adds non-empty string entries of an object as query parameters', () => {
     expect(pathFromQueryKey(['/api/prompts', { search: 'summ ar', tags: '', aiModels: 'Claude,ChatGPT', limit: 5 }])).toBe(
       '/api/prompts?search=summ+ar&aiModels=Claude%2CChatGPT',
@@ -16,7 +16,7 @@ describe('pathFromQueryKey (§7)', () => {
   });
 });
 
-describe('errors (§8)', () => {
+describe('errors', () => {
   it('says "status: body text" and exposes the server message for display', () => {
     const err = new ApiError(409, '{"message":"A prompt with this title already exists"}', 'A prompt with this title already exists', undefined);
     expect(err.message).toBe('409: {"message":"A prompt with this title already exists"}');

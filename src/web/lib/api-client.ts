@@ -22,7 +22,7 @@ export class ApiError extends Error {
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
-/** The app shell installs the §4 reaction to a 401 (toast, then /auth after 500 ms). */
+/** The app shell installs the reaction to a 401 (toast, then /auth after 500 ms). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
@@ -63,7 +63,7 @@ export interface RequestOptions {
 }
 
 /**
- * Calls the API as §7 describes: bearer token when stored, credentials included, a JSON content type
+ * Calls the API with: bearer token when stored, credentials included, a JSON content type
  * only when a body is present. A 401 on a request that carried a token means the session ended.
  */
 export async function apiRequest<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
@@ -99,7 +99,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
 }
 
 /**
- * §7: the first key element is the URL; an object second element adds its non-empty string entries as
+ * The first key element is the URL; an object second element adds its non-empty string entries as
  * query parameters; otherwise the elements are joined with a slash.
  */
 export function pathFromQueryKey(key: QueryKey): string {
@@ -124,7 +124,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return err instanceof ApiError && err.status === 503 && err.code === DATABASE_UNAVAILABLE;
 }
 
-/** The message to show for a failed call: the server's own words, else the fallback of §8. */
+/** The message to show for a failed call: the server's own words, else the given fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (isDatabaseUnavailable(err)) return DATABASE_UNAVAILABLE_TEXT;
   if (err instanceof ApiError && err.serverMessage) return err.serverMessage;

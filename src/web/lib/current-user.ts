@@ -4,7 +4,7 @@ import { getQueryFn } from './api-client';
 import { queryKeys } from './query-keys';
 
 /**
- * §4: signed in if and only if the current-user call returns data; a 401 answers null, not an error,
+ * Signed in if and only if the current-user call returns data; a 401 answers null, not an error,
  * and the lookup is not retried.
  */
 export function useCurrentUser() {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** §9: one toast at a time; a closed toast is removed from memory after 1,000,000 ms. */
+/** one toast at a time; a closed toast is removed from memory after 1,000,000 ms. */
 const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5000;

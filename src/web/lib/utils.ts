@@ -8,7 +8,7 @@ export function cn(...inputs: ClassValue[]): string {
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-/** "Nov 22, 2026" (§2: month abbreviation, day, year, en-US). */
+/** "Nov 22, 2026" (month abbreviation, day, year, en-US). */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return 'Unknown';
   const date = typeof value === 'string' ? new Date(value) : value;

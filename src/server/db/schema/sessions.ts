@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { users } from './users';
 
 /**
- * Session store of §3. `sid` is the SHA-256 of the bearer token, so a database leak does not leak
+ * The session store. `sid` is the SHA-256 of the bearer token, so a database leak does not leak
  * usable tokens. `user_id` is an addition to the spec's shape: it lets us revoke a user's sessions
  * with an index lookup and removes them with the user.
  */

@@ -70,7 +70,7 @@ describe('password reset in response mode', () => {
     expect(body(res)).toMatchObject({ code: 'invalid_reset_token' });
   });
 
-  it('validates the completion payload with the §5 messages', async () => {
+  it('validates the completion payload with the specified messages', async () => {
     const res = await complete({ token: '', newPassword: 'short', confirmPassword: '' });
     expect(res.statusCode).toBe(400);
     expect(body(res)).toMatchObject({

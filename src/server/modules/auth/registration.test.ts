@@ -10,7 +10,7 @@ afterAll(() => t.close());
 const valid = { email: 'grace@example.com', password: 'longenough', firstName: 'Grace', lastName: 'Hopper', businessUnit: 'Navy' };
 const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/register', payload: payload as object });
 
-describe('POST /api/register validation (§5)', () => {
+describe('POST /api/register validation', () => {
   it.each([
     ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
     ['password', { password: 'short' }, 'Password must be at least 8 characters'],
@@ -68,7 +68,7 @@ describe('POST /api/register validation (§5)', () => {
   });
 });
 
-describe('POST /api/login validation (§5)', () => {
+describe('POST /api/login validation', () => {
   it('requires a valid email and a password', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'x', password: '' } });
     expect(res.statusCode).toBe(400);

@@ -130,7 +130,7 @@ describe('change password validation', () => {
 });
 
 describe('PUT /api/profile', () => {
-  it('updates names and unit, keeps the email, and validates with §5 messages', async () => {
+  it('updates names and unit, keeps the email, and validates with the specified messages', async () => {
     const u = await t.register();
     const ok = await t.app.inject({
       method: 'PUT',

@@ -37,7 +37,7 @@ function nameTaken(name: string) {
 }
 
 export async function createFormField(db: Database, input: Input): Promise<FormField> {
-  // §5: on create the name comes from the label (lowercase, a-z and 0-9 only).
+  // On create the name comes from the label (lowercase, a-z and 0-9 only).
   const name = fieldNameFromLabel(input.label);
   if (!name) throw badRequest('Field name is required', { name: 'Field name is required', label: 'The label needs at least one letter or digit' });
   const [row] = await db
@@ -62,7 +62,7 @@ export async function updateFormField(db: Database, id: string, input: Input): P
   if (CORE.has(existing.name) && (!input.enabled || !input.required)) {
     throw badRequest(`${existing.label} is always shown and required`, { enabled: 'Title and content are always enabled and required' }, 'core_field');
   }
-  // §5: on edit the existing name is kept.
+  // On edit the existing name is kept.
   const [row] = await db
     .update(formFields)
     .set({ ...input, name: existing.name, options: cleanOptions(input) })

@@ -47,7 +47,7 @@ describe('form field management', () => {
     expect(body(text)).toMatchObject({ options: [] });
   });
 
-  it('validates with the §5 messages', async () => {
+  it('validates with the specified messages', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/form-fields',

@@ -192,7 +192,7 @@ describe('keyset pages', () => {
       expect(r.orderedBy).toBe('updatedAt');
       expect(r.items).toHaveLength(5);
       expect(r.items[0]!.contentPreview).toBe('text');
-      // Without a limit a page holds 50 (§7), and the next one is a cursor away.
+      // Without a limit a page holds 50, and the next one is a cursor away.
       const unlimited = body<ListBody>(await many.app.inject({ method: 'GET', url: '/api/prompts', headers: u.auth }));
       expect(unlimited.items).toHaveLength(50);
       expect(unlimited.nextCursor).toEqual(expect.any(String));

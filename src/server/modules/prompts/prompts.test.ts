@@ -115,7 +115,7 @@ describe('the permission matrix: every call', () => {
   });
 });
 
-describe('validation (§5)', () => {
+describe('validation', () => {
   it('reports each field with its message', async () => {
     const res = await create(editor, { title: '  ', content: '', aiModels: [' ', ''], tags: [] });
     expect(res.statusCode).toBe(400);

@@ -1,20 +1,33 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { canCreatePrompt } from '../../../shared/policies/prompts';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Spinner } from '../../components/ui/spinner';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
-import { useSlashToSearch } from './use-slash-to-search';
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 
 const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
+// The palette (with cmdk) and the shortcut list are not part of the first page. The palette's code is
+// fetched once the page is idle, so that the keys typed right after Ctrl+K reach its search box.
+const loadCommandPalette = () => import('../command-palette/command-palette');
+const CommandPalette = lazy(() => loadCommandPalette().then((m) => ({ default: m.CommandPalette })));
+const ShortcutsDialog = lazy(() => import('../command-palette/shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })));
 
 /** The signed-in frame: header, a sidebar (a drawer below 1024 px) and the routed page. */
 export function AppShell({ user, filters }: { user: PublicUser; filters?: ReactNode }) {
   const [navOpen, setNavOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const isAdmin = user.role === 'admin';
   const canCreate = canCreatePrompt(user);
-  useSlashToSearch();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const timer = setTimeout(() => void loadCommandPalette(), 2_000);
+    return () => clearTimeout(timer);
+  }, []);
+  useKeyboardShortcuts({ openPalette: () => setPaletteOpen(true), openHelp: () => setShortcutsOpen(true) });
   return (
     <div className="min-h-screen">
       {/* The first stop of the Tab key: past the header, the navigation and every filter checkbox. */}
@@ -41,10 +54,18 @@ export function AppShell({ user, filters }: { user: PublicUser; filters?: ReactN
             </NavDrawer>
           </Suspense>
         ) : null}
+        <Suspense>
+          {paletteOpen ? (
+            <CommandPalette onOpenChange={setPaletteOpen} canCreate={canCreate} isAdmin={isAdmin} onShowShortcuts={() => setShortcutsOpen(true)} />
+          ) : null}
+          {shortcutsOpen ? <ShortcutsDialog onOpenChange={setShortcutsOpen} /> : null}
+        </Suspense>
         <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
       </div>
     </div>

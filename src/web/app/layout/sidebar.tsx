@@ -4,18 +4,29 @@ import { NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
 import { cn } from '../../lib/utils';
 
-const mainLinks: Array<{ to: string; label: string; icon: LucideIcon }> = [
+export interface NavLinkInfo {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+const mainLinks: NavLinkInfo[] = [
   { to: paths.allPrompts, label: 'All Prompts', icon: LayoutList },
   { to: paths.createPrompt, label: 'Create Prompt', icon: PlusCircle },
   { to: paths.myPrompts, label: 'My Prompts', icon: FileText },
 ];
 
-const adminLinks: Array<{ to: string; label: string; icon: LucideIcon }> = [
+const adminLinks: NavLinkInfo[] = [
   { to: paths.userManagement, label: 'User Management', icon: Users },
   { to: paths.formFieldManagement, label: 'Form Field Management', icon: SlidersHorizontal },
   { to: paths.businessUnits, label: 'Business Units', icon: Building2 },
   { to: paths.exportData, label: 'Export Data', icon: Download },
 ];
+
+/** The pages a member can open: the sidebar's links, and the command palette's "Go to" entries. */
+export function navigationLinks(canCreate: boolean, isAdmin: boolean): { main: NavLinkInfo[]; admin: NavLinkInfo[] } {
+  return { main: mainLinks.filter((l) => canCreate || l.to !== paths.createPrompt), admin: isAdmin ? adminLinks : [] };
+}
 
 function NavItem({ to, label, icon: Icon, onNavigate }: { to: string; label: string; icon: LucideIcon; onNavigate?: () => void }) {
   return (
@@ -37,21 +48,20 @@ function NavItem({ to, label, icon: Icon, onNavigate }: { to: string; label: str
 
 /** Navigation, the Administration group (admins only), and the filter panel supplied by the app shell (it draws itself only beside a list). */
 export function Sidebar({ isAdmin, canCreate, filters, onNavigate }: { isAdmin: boolean; canCreate: boolean; filters?: ReactNode; onNavigate?: () => void }) {
+  const links = navigationLinks(canCreate, isAdmin);
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto px-3 py-5">
       <nav aria-label="Prompts" className="space-y-1">
-        {mainLinks
-          .filter((l) => canCreate || l.to !== paths.createPrompt)
-          .map((l) => (
-            <NavItem key={l.to} {...l} onNavigate={onNavigate} />
-          ))}
+        {links.main.map((l) => (
+          <NavItem key={l.to} {...l} onNavigate={onNavigate} />
+        ))}
       </nav>
       {isAdmin ? (
         <nav aria-labelledby="admin-nav-heading" className="space-y-1">
           <h2 id="admin-nav-heading" className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
             Administration
           </h2>
-          {adminLinks.map((l) => (
+          {links.admin.map((l) => (
             <NavItem key={l.to} {...l} onNavigate={onNavigate} />
           ))}
         </nav>

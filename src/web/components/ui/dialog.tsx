@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentPropsWithoutRef, HTMLAttributes, ReactNode } from 'react';
+import { type ComponentPropsWithoutRef, type HTMLAttributes, type ReactNode, useState } from 'react';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
 
@@ -18,18 +18,44 @@ interface DialogContentProps extends Omit<ComponentPropsWithoutRef<typeof Dialog
 
 const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-2xl' };
 
+/**
+ * Where focus goes when a dialog closes: back to the control that had it when the dialog opened (a
+ * row, a menu's button, a search box). Radix returns focus only to a Dialog.Trigger, and most dialogs
+ * here are opened from code; a control that has gone meanwhile (a deleted row) leaves Radix's default.
+ */
+export function useReturnFocus(): (event: Event) => void {
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
+  return (event) => {
+    if (!opener?.isConnected) return;
+    event.preventDefault();
+    opener.focus({ preventScroll: true });
+  };
+}
+
 /** A centred modal with a focus trap (Radix), a title and an optional description for screen readers. */
-export function DialogContent({ title, description, dismissible = true, size = 'md', className, children, ...props }: DialogContentProps) {
+export function DialogContent(props: DialogContentProps) {
+  // The body mounts when the dialog opens (the portal renders nothing while it is closed), so the
+  // control to return focus to is read at that moment.
+  return (
+    <DialogPrimitive.Portal>
+      <DialogBody {...props} />
+    </DialogPrimitive.Portal>
+  );
+}
+
+function DialogBody({ title, description, dismissible = true, size = 'md', className, children, ...props }: DialogContentProps) {
   const block = (e: Event) => {
     if (!dismissible) e.preventDefault();
   };
+  const returnFocus = useReturnFocus();
   return (
-    <DialogPrimitive.Portal>
+    <>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[1px]" />
       <DialogPrimitive.Content
         onEscapeKeyDown={block}
         onPointerDownOutside={block}
         onInteractOutside={block}
+        onCloseAutoFocus={returnFocus}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-2xl',
           widths[size],
@@ -54,7 +80,7 @@ export function DialogContent({ title, description, dismissible = true, size = '
         </div>
         <div className="overflow-y-auto px-6 py-5">{children}</div>
       </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    </>
   );
 }
 

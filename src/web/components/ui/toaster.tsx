@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { dismissToast, TOAST_DURATION, useToasts } from '../../lib/toast';
 import { cn } from '../../lib/utils';
 
-/** §9: 5 s, swipe right past 50 px to dismiss, F8 focuses the region, at most 420 px wide on md+. */
+/** 5 s, swipe right past 50 px to dismiss, F8 focuses the region, at most 420 px wide on md+. */
 export function Toaster() {
   const toasts = useToasts();
   return (

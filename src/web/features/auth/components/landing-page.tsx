@@ -19,7 +19,7 @@ export function LandingPage() {
         <h1 className="mt-8 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">AI Prompts Database</h1>
         <p className="mt-4 text-lg text-slate-600 sm:text-xl">Manage and share AI prompts across your organization</p>
         <p className="mt-2 text-base text-slate-500">Collaborate, learn, and elevate your AI prompt library</p>
-        {/* §2: a full page load, not a client-side navigation. */}
+        {/* A full page load, not a client-side navigation. */}
         <a href={paths.auth} className={buttonClass('primary', 'lg', 'mt-10')}>
           Sign In or Create Account
           <ArrowRight className="h-4 w-4" aria-hidden="true" />

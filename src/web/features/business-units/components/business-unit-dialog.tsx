@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast';
 import { useSaveBusinessUnit } from '../api/business-unit-admin';
 import { businessUnitSaveError } from './business-unit-save-error';
 
-/** "Create New Business Unit" / "Edit Business Unit" (§2). */
+/** "Create New Business Unit" / "Edit Business Unit". */
 export function BusinessUnitDialog({ unit, open, onOpenChange }: { unit: BusinessUnit | null; open: boolean; onOpenChange: (o: boolean) => void }) {
   const save = useSaveBusinessUnit();
   const form = useForm<BusinessUnitInput>({ resolver: zodResolver(businessUnitInputSchema), mode: 'onChange', values: { name: unit?.name ?? '' } });

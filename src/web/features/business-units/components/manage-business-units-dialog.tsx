@@ -13,7 +13,7 @@ import { useAdminBusinessUnits, useSaveBusinessUnit } from '../api/business-unit
 import { businessUnitSaveError } from './business-unit-save-error';
 import { useConfirmDeleteBusinessUnit } from './use-delete-business-unit';
 
-/** The "Manage Business Units" dialog of the form field screen (§2). */
+/** The "Manage Business Units" dialog of the form field screen. */
 export function ManageBusinessUnitsButton() {
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<BusinessUnit | null>(null);

@@ -2,7 +2,7 @@ import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteBusinessUnit } from '../api/business-unit-admin';
 
-/** Delete with the §2 confirmation; a refusal because of references shows the server's counts. */
+/** Delete with the browser confirmation; a refusal because of references shows the server's counts. */
 export function useConfirmDeleteBusinessUnit() {
   const del = useDeleteBusinessUnit();
   return (id: string) => {

@@ -5,7 +5,7 @@ import { queryKeys, refreshAfter } from '../../../lib/query-keys';
 
 export const useAdminFormFields = () => useQuery<FormField[]>({ queryKey: queryKeys.adminFormFields });
 
-/** Form field changes refresh the admin list and the prompt form's list (§7). */
+/** Form field changes refresh the admin list and the prompt form's list. */
 function useRefresh() {
   const qc = useQueryClient();
   return () => refreshAfter.formFieldChange(qc);

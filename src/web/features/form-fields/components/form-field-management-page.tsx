@@ -12,7 +12,7 @@ import { FormFieldDialog } from './form-field-dialog';
 import { SortableFieldCard } from './sortable-field-card';
 import { usePageTitle } from '../../../lib/page-title';
 
-/** §4: dropping a field moves it and renumbers every field from 1 by position. */
+/** Dropping a field moves it and renumbers every field from 1 by position. */
 export function reorder(fields: FormField[], activeId: string, overId: string | undefined): FormField[] | null {
   if (!overId || activeId === overId) return null;
   const from = fields.findIndex((f) => f.id === activeId);

@@ -18,7 +18,7 @@ export interface ListParams {
   order?: 'asc' | 'desc';
 }
 
-/** The list key follows §7: URL, then an object whose non-empty strings become query parameters. */
+/** The list key: the URL, then an object whose non-empty strings become query parameters. */
 export function listKey(url: string, p: ListParams) {
   return [
     url,
@@ -43,6 +43,8 @@ export function usePromptList(url: string, params: ListParams) {
       return apiRequest<PromptListResponse>('GET', pathFromQueryKey([path, { ...query, limit: PAGE_SIZE, cursor: pageParam }]));
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // A new search or filter keeps the current results on screen (dimmed) until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -79,7 +81,7 @@ export const useFilterValues = (group: FilterGroup, q: string, scope: FilterScop
     enabled,
     placeholderData: keepPreviousData,
   });
-/** §7: the AI application list is never cached. */
+/** The AI application list is never cached. */
 export const useAiModels = () => useQuery<string[]>({ queryKey: queryKeys.aiModels, staleTime: 0, gcTime: 0 });
 export const useTags = () => useQuery<string[]>({ queryKey: queryKeys.tags });
 

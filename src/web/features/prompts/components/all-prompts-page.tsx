@@ -1,7 +1,8 @@
-import { SearchX } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ListSkeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { ALL_PROMPTS_URL, usePromptList } from '../api/prompt-queries';
@@ -10,11 +11,14 @@ import { useFilters } from '../filters/filter-context';
 import { useRestoredScroll } from '../filters/use-restored-scroll';
 import { NewPromptLink } from './new-prompt-link';
 import { LazyPromptViewDialog as PromptViewDialog } from './lazy-prompt-view-dialog';
+import { NoMatchingPrompts } from './no-matching-prompts';
+import { PromptCardList } from './prompt-card-list';
 import { PromptsTable } from './prompts-table';
 import { SearchBox } from './search-box';
 import { useDebouncedValue } from './use-debounced-value';
 import { useConfirmDeletePrompt } from './use-delete-prompt';
 import { usePageTitle } from '../../../lib/page-title';
+import { useWideLayout } from '../../../lib/use-media-query';
 
 export function totalLabel(total: number, lowerBound: boolean): string {
   const n = total.toLocaleString('en-US');
@@ -39,6 +43,8 @@ export function AllPromptsPage() {
   useRestoredScroll(items.length > 0);
   const first = list.data?.pages[0];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const wide = useWideLayout();
+  const narrowed = Boolean(debounced.trim()) || filters.tags.length + filters.aiModels.length + filters.businessUnits.length > 0;
   const loadMore = useCallback(() => {
     if (!isFetchingNextPage) void fetchNextPage();
   }, [isFetchingNextPage, fetchNextPage]);
@@ -55,33 +61,41 @@ export function AllPromptsPage() {
       </div>
       <ActiveFilterChips />
       {list.isLoading ? (
-        <Spinner label="Loading prompts..." />
+        <ListSkeleton label="Loading prompts..." />
       ) : list.isError ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
           Error loading prompts: {errorMessage(list.error, list.error.message)}
         </p>
       ) : items.length === 0 ? (
-        <EmptyState
-          icon={SearchX}
-          title="No prompts found."
-          description={
-            search || filters.tags.length + filters.aiModels.length + filters.businessUnits.length
-              ? 'Try other words or clear the filters.'
-              : 'Be the first to share a prompt.'
-          }
-        />
+        narrowed ? (
+          <NoMatchingPrompts title="No prompts found." search={debounced} />
+        ) : (
+          <EmptyState
+            icon={FileText}
+            title="No prompts found."
+            description="Be the first to share a prompt."
+            action={<NewPromptLink label="Create a prompt" />}
+          />
+        )
       ) : (
-        <PromptsTable
-          items={items}
-          search={debounced}
-          sort={sort}
-          orderedBy={first?.orderedBy}
-          onSortChange={setSort}
-          hasMore={Boolean(hasNextPage)}
-          loadMore={loadMore}
-          onView={setViewing}
-          onDelete={confirmDelete}
-        />
+        // While a new search or filter loads, the current results stay, dimmed and marked busy.
+        <div aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          {wide ? (
+            <PromptsTable
+              items={items}
+              search={debounced}
+              sort={sort}
+              orderedBy={first?.orderedBy}
+              onSortChange={setSort}
+              hasMore={Boolean(hasNextPage)}
+              loadMore={loadMore}
+              onView={setViewing}
+              onDelete={confirmDelete}
+            />
+          ) : (
+            <PromptCardList items={items} search={debounced} hasMore={Boolean(hasNextPage)} loadMore={loadMore} onView={setViewing} onDelete={confirmDelete} />
+          )}
+        </div>
       )}
       {isFetchingNextPage ? (
         <div className="mt-3">

@@ -1,22 +1,18 @@
-import { FileText, Pencil, SearchX, Trash2 } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ListSkeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
-import { formatDate } from '../../../lib/utils';
+import { cn } from '../../../lib/utils';
 import { MY_PROMPTS_URL, usePromptList } from '../api/prompt-queries';
 import { ActiveFilterChips } from '../filters/active-filter-chips';
 import { useFilters } from '../filters/filter-context';
 import { useRestoredScroll } from '../filters/use-restored-scroll';
 import { totalLabel } from './all-prompts-page';
-import { Chips } from './chips';
-import { Highlight } from './highlight';
-import { PreviewLine } from './preview-line';
+import { NoMatchingPrompts } from './no-matching-prompts';
+import { PromptCard } from './prompt-card';
 import { NewPromptLink, useCanCreatePrompt } from './new-prompt-link';
 import { LazyPromptViewDialog as PromptViewDialog } from './lazy-prompt-view-dialog';
 import { SearchBox } from './search-box';
@@ -61,14 +57,14 @@ export function MyPromptsPage() {
       </div>
       <ActiveFilterChips />
       {list.isLoading ? (
-        <Spinner label="Loading your prompts..." />
+        <ListSkeleton label="Loading your prompts..." />
       ) : list.isError ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
           Error loading your prompts: {errorMessage(list.error, list.error.message)}
         </p>
       ) : items.length === 0 ? (
         narrowed ? (
-          <EmptyState icon={SearchX} title="No prompts match your search." description="Try other words or clear the filters." />
+          <NoMatchingPrompts title="No prompts match your search." search={debounced} />
         ) : (
           <EmptyState
             icon={FileText}
@@ -82,42 +78,14 @@ export function MyPromptsPage() {
           />
         )
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+        // While a new search or filter loads, the current cards stay, dimmed and marked busy.
+        <ul
+          aria-busy={list.isPlaceholderData}
+          className={cn('grid gap-4 sm:grid-cols-2 2xl:grid-cols-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}
+        >
           {items.map((p) => (
-            <li key={p.id}>
-              <Card className="flex h-full flex-col p-5">
-                <button type="button" onClick={() => setViewing(p.id)} className="text-left">
-                  <h2 className="line-clamp-2 font-semibold text-slate-900 hover:text-brand-700">
-                    <Highlight text={p.title} search={debounced} />
-                  </h2>
-                </button>
-                <p className="mt-2 line-clamp-3 flex-1 text-sm break-words text-slate-600" dir="auto">
-                  <PreviewLine item={p} search={debounced} />
-                </p>
-                <div className="mt-4 space-y-2">
-                  <Chips values={p.aiModels} tone="blue" max={3} />
-                  <Chips values={p.tags} tone="brand" max={4} />
-                </div>
-                <div className="mt-4 flex items-center justify-between border-t border-slate-100 pt-3">
-                  <span className="text-xs text-slate-500">Updated {formatDate(p.updatedAt)}</span>
-                  {p.canEdit ? (
-                    <span className="flex gap-1">
-                      <Link to={paths.editPrompt(p.id)} className={buttonClass('ghost', 'sm')} aria-label={`Edit ${p.title}`}>
-                        <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-                      </Link>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-red-600 hover:bg-red-50"
-                        onClick={() => confirmDelete(p.id)}
-                        aria-label={`Delete ${p.title}`}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-                      </Button>
-                    </span>
-                  ) : null}
-                </div>
-              </Card>
+            <li key={p.id} className="min-w-0">
+              <PromptCard item={p} search={debounced} onView={setViewing} onDelete={confirmDelete} showAuthor={false} />
             </li>
           ))}
         </ul>

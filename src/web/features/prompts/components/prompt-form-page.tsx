@@ -18,12 +18,14 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
+import { PromptLoadError } from './prompt-load-error';
 import { useFormFields, usePrompt, useSavePrompt, useTags } from '../api/prompt-queries';
 import { AiModelsField } from '../form/ai-models-field';
 import { BusinessUnitField } from '../form/business-unit-field';
 import { CustomFieldInput } from '../form/custom-field-input';
 import { buildPromptFormSchema } from '../form/prompt-form-schema';
 import { TagInput } from '../form/tag-input';
+import { LeaveWithoutSavingDialog, useUnsavedChangesGuard } from '../form/unsaved-changes-guard';
 import { usePageTitle } from '../../../lib/page-title';
 
 type Values = {
@@ -65,7 +67,7 @@ export function PromptFormPage() {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const { data: fields, isLoading: fieldsLoading } = useFormFields();
-  const { data: prompt, isLoading: promptLoading, isError: promptMissing } = usePrompt(id);
+  const { data: prompt, isLoading: promptLoading, error: promptError, refetch: refetchPrompt } = usePrompt(id);
   const { data: knownTags = [] } = useTags();
   const save = useSavePrompt(id);
   const schema = useMemo(() => buildPromptFormSchema(fields ?? []), [fields]);
@@ -84,6 +86,8 @@ export function PromptFormPage() {
     },
   });
 
+  const { blocker, allowLeaving } = useUnsavedChangesGuard(form.formState.isDirty && !save.isSuccess);
+
   useEffect(() => {
     if (prompt) {
       form.reset({
@@ -100,7 +104,7 @@ export function PromptFormPage() {
   }, [prompt, form]);
 
   if (fieldsLoading || (editing && promptLoading)) return <Spinner label="Loading form..." />;
-  if (editing && (promptMissing || !prompt)) return <EmptyState title="Prompt not found" description="It may have been deleted." />;
+  if (editing && !prompt) return <PromptLoadError error={promptError} onRetry={() => void refetchPrompt()} />;
   if (!user || (!editing && !canCreatePrompt(user)) || (prompt && !prompt.canEdit)) {
     return (
       <EmptyState
@@ -114,6 +118,7 @@ export function PromptFormPage() {
     try {
       await save.mutateAsync(values as unknown as PromptInput);
       toast({ title: editing ? 'Prompt updated successfully!' : 'Prompt created successfully!' });
+      allowLeaving();
       navigate(paths.allPrompts);
     } catch (err) {
       // A clashing title belongs under the title; validation answers name their own fields.
@@ -195,6 +200,7 @@ export function PromptFormPage() {
           </div>
         </form>
       </Card>
+      <LeaveWithoutSavingDialog blocker={blocker} />
     </div>
   );
 }

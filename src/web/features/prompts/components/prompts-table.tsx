@@ -9,9 +9,11 @@ import { cn, formatDate } from '../../../lib/utils';
 import { Chips } from './chips';
 import { Highlight } from './highlight';
 import { PreviewLine } from './preview-line';
+import { useRowKeyboard } from './use-row-keyboard';
 
 const ROW_HEIGHT = 76;
-const GRID = 'grid grid-cols-[minmax(12rem,3fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_6.5rem_6.5rem] items-center gap-3 px-4';
+const GRID =
+  'grid grid-cols-[minmax(14rem,5fr)_minmax(5.5rem,1fr)_minmax(5.5rem,1fr)_minmax(5.5rem,1fr)_minmax(5.5rem,1fr)_6rem_6.5rem] items-center gap-3 px-4';
 
 export interface SortState {
   sort?: PromptSort;
@@ -57,7 +59,7 @@ function SortHeader({
 }
 
 /**
- * The §2 table as one continuous list: only the rows in view are rendered, and the next page is
+ * The prompt table as one continuous list: only the rows in view are rendered, and the next page is
  * fetched as the end comes near, so 100k prompts scroll smoothly.
  */
 export function PromptsTable({ items, search, sort, orderedBy, onSortChange, hasMore, loadMore, onView, onDelete }: Props) {
@@ -72,10 +74,17 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
   useEffect(() => {
     if (hasMore && lastIndex >= items.length - 15) loadMore();
   }, [hasMore, lastIndex, items.length, loadMore]);
+  const rows = useRowKeyboard({
+    count: items.length,
+    renderedIndexes: virtualRows.map((v) => v.index),
+    container: bodyRef,
+    scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+    onOpen: (index) => onView(items[index]!.id),
+  });
 
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[950px]">
+      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[880px]">
         <div role="rowgroup">
           <div role="row" className={cn(GRID, 'h-11 border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase')}>
             <SortHeader label="Prompt Title" column="title" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
@@ -97,7 +106,14 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                 key={p.id}
                 role="row"
                 aria-rowindex={v.index + 2}
-                className={cn(GRID, 'absolute inset-x-0 border-b border-slate-100 text-sm hover:bg-slate-50')}
+                data-row-index={v.index}
+                tabIndex={rows.tabIndexOf(v.index)}
+                onKeyDown={rows.onKeyDown}
+                onFocus={rows.onFocus}
+                className={cn(
+                  GRID,
+                  'absolute inset-x-0 border-b border-slate-100 text-sm outline-none hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset',
+                )}
                 style={{ height: ROW_HEIGHT, transform: `translateY(${v.start - scrollMargin}px)` }}
               >
                 <div role="cell" className="min-w-0">
@@ -114,10 +130,10 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                     <PreviewLine item={p} search={search} />
                   </p>
                 </div>
-                <div role="cell" className="truncate text-slate-700">
+                <div role="cell" className="truncate text-slate-700" title={`${p.user.firstName} ${p.user.lastName}`}>
                   {p.user.firstName} {p.user.lastName}
                 </div>
-                <div role="cell" className="truncate text-slate-700">
+                <div role="cell" className="truncate text-slate-700" title={p.userBusinessUnit}>
                   {p.userBusinessUnit}
                 </div>
                 <div role="cell" className="min-w-0 overflow-hidden">

@@ -1,7 +1,7 @@
 import { toast } from '../../../lib/toast';
 import { useDeletePrompt } from '../api/prompt-queries';
 
-/** Delete with the browser confirmation of §2 and the toasts of §8. */
+/** Delete with the browser confirmation and the toasts. */
 export function useConfirmDeletePrompt(onDeleted?: () => void) {
   const del = useDeletePrompt();
   return (id: string) => {

@@ -12,7 +12,7 @@ interface Props {
   onChange: (v: CustomFieldValue) => void;
 }
 
-/** Renders an admin-defined field by its type (§2 form field types). */
+/** Renders an admin-defined field by its type. */
 export function CustomFieldInput({ field, control, value, onChange }: Props) {
   const placeholder = field.placeholder ?? undefined;
   const list = Array.isArray(value) ? value : [];

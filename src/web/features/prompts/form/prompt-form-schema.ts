@@ -7,7 +7,7 @@ function isBlank(v: CustomFieldValue | undefined): boolean {
   return v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0);
 }
 
-/** The shared §5 schema plus the required-ness the admin configured, so the form validates on change. */
+/** The shared schema plus the required-ness the admin configured, so the form validates on change. */
 export function buildPromptFormSchema(fields: FormField[]) {
   const required = (name: string) => fields.some((f) => f.name === name && f.required);
   return promptInputSchema.superRefine((data, ctx) => {

@@ -1,8 +1,6 @@
-import { KeyRound, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { Plus, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { ROLE_LABELS } from '../../../../shared/constants';
 import type { AdminUser } from '../../../../shared/schemas/users';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,13 +9,11 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
-import { formatDate } from '../../../lib/utils';
 import { useAdminUsers, useDeleteUser, useResetPassword } from '../api/user-admin';
 import { type TemporaryPassword, TemporaryPasswordDialog } from './temporary-password-dialog';
 import { UserDialog } from './user-dialog';
+import { UserList } from './user-list';
 import { usePageTitle } from '../../../lib/page-title';
-
-const roleTone = { admin: 'red', edit: 'blue', read: 'grey' } as const;
 
 export function UserManagementPage() {
   usePageTitle('User Management');
@@ -90,72 +86,19 @@ export function UserManagementPage() {
       ) : shown.length === 0 ? (
         <EmptyState icon={Users} title="No users found" />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[880px] text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                {['Name', 'Email', 'Business Unit', 'Role', 'Status', 'Prompts', 'Created', 'Actions'].map((h) => (
-                  <th key={h} scope="col" className={h === 'Actions' ? 'px-4 py-3 text-right' : 'px-4 py-3 whitespace-nowrap'}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {shown.map((u) => (
-                <tr key={u.id} className="hover:bg-slate-50">
-                  <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
-                    {u.firstName} {u.lastName}
-                  </td>
-                  <td className="max-w-56 truncate px-4 py-3 text-slate-700" title={u.email}>
-                    {u.email}
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{u.businessUnit}</td>
-                  <td className="px-4 py-3">
-                    <Badge tone={roleTone[u.role]}>{ROLE_LABELS[u.role]}</Badge>
-                  </td>
-                  <td className="px-4 py-3">
-                    {u.mustChangePassword === 'true' ? <Badge tone="amber">MUST CHANGE PASSWORD</Badge> : <Badge tone="green">ACTIVE</Badge>}
-                  </td>
-                  <td className="px-4 py-3 text-slate-700 tabular-nums">{u.promptCount.toLocaleString('en-US')}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(u.createdAt)}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Edit ${u.email}`}
-                        onClick={() => {
-                          setEditing(u);
-                          setDialogOpen(true);
-                        }}
-                      >
-                        <Pencil className="h-4 w-4" aria-hidden="true" />
-                      </Button>
-                      <Button variant="ghost" size="icon" aria-label={`Reset password of ${u.email}`} onClick={() => setResetting(u)}>
-                        <KeyRound className="h-4 w-4" aria-hidden="true" />
-                      </Button>
-                      {u.id !== me?.id ? (
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="text-red-600 hover:bg-red-50"
-                          aria-label={`Delete ${u.email}`}
-                          onClick={() => {
-                            setTransferTo('');
-                            setDeleting(u);
-                          }}
-                        >
-                          <Trash2 className="h-4 w-4" aria-hidden="true" />
-                        </Button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <UserList
+          users={shown}
+          currentUserId={me?.id}
+          onEdit={(u) => {
+            setEditing(u);
+            setDialogOpen(true);
+          }}
+          onResetPassword={setResetting}
+          onDelete={(u) => {
+            setTransferTo('');
+            setDeleting(u);
+          }}
+        />
       )}
       <UserDialog user={editing} currentUserId={me?.id ?? ''} open={dialogOpen} onOpenChange={setDialogOpen} onCreated={setTemporary} />
       <ConfirmDialog

@@ -1,0 +1,57 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { PromptListItem } from '../../../../shared/schemas/prompts';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { paths } from '../../../lib/paths';
+import { formatDate } from '../../../lib/utils';
+import { Chips } from './chips';
+import { Highlight } from './highlight';
+import { PreviewLine } from './preview-line';
+
+interface Props {
+  item: PromptListItem;
+  search: string;
+  onView: (id: string) => void;
+  onDelete: (id: string) => void;
+  /** My Prompts leaves out the author, who is always the viewer. */
+  showAuthor?: boolean;
+}
+
+/** One prompt as a card: My Prompts at every width, and All Prompts on narrow screens. */
+export function PromptCard({ item: p, search, onView, onDelete, showAuthor = true }: Props) {
+  return (
+    <Card className="flex h-full min-w-0 flex-col p-4 sm:p-5">
+      <button type="button" onClick={() => onView(p.id)} className="min-w-0 text-left">
+        <h2 className="line-clamp-2 font-semibold break-words text-slate-900 hover:text-brand-700" dir="auto">
+          <Highlight text={p.title} search={search} />
+        </h2>
+      </button>
+      <p className="mt-2 line-clamp-3 flex-1 text-sm break-words text-slate-600" dir="auto">
+        <PreviewLine item={p} search={search} />
+      </p>
+      {showAuthor ? (
+        <p className="mt-2 truncate text-xs text-slate-500">
+          {p.user.firstName} {p.user.lastName} · {p.userBusinessUnit}
+        </p>
+      ) : null}
+      <div className="mt-3 min-w-0 space-y-2">
+        <Chips values={p.aiModels} tone="blue" max={3} />
+        <Chips values={p.tags} tone="brand" max={4} />
+      </div>
+      <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
+        <span className="text-xs text-slate-500">Updated {formatDate(p.updatedAt)}</span>
+        {p.canEdit ? (
+          <span className="flex gap-1">
+            <Link to={paths.editPrompt(p.id)} className={buttonClass('ghost', 'sm')} aria-label={`Edit ${p.title}`}>
+              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+            </Link>
+            <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => onDelete(p.id)} aria-label={`Delete ${p.title}`}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+            </Button>
+          </span>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { KeyRound, Pencil, Trash2 } from 'lucide-react';
+import { ROLE_LABELS } from '../../../../shared/constants';
+import type { AdminUser } from '../../../../shared/schemas/users';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useWideLayout } from '../../../lib/use-media-query';
+import { formatDate } from '../../../lib/utils';
+
+const roleTone = { admin: 'red', edit: 'blue', read: 'grey' } as const;
+
+interface Props {
+  users: AdminUser[];
+  currentUserId: string | undefined;
+  onEdit: (user: AdminUser) => void;
+  onResetPassword: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+}
+
+function StatusBadge({ user }: { user: AdminUser }) {
+  return user.mustChangePassword === 'true' ? <Badge tone="amber">MUST CHANGE PASSWORD</Badge> : <Badge tone="green">ACTIVE</Badge>;
+}
+
+/** Edit, reset password and (for anyone but the viewer) delete. */
+function UserActions({ user, currentUserId, onEdit, onResetPassword, onDelete }: Omit<Props, 'users'> & { user: AdminUser }) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="icon" aria-label={`Edit ${user.email}`} onClick={() => onEdit(user)}>
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+      </Button>
+      <Button variant="ghost" size="icon" aria-label={`Reset password of ${user.email}`} onClick={() => onResetPassword(user)}>
+        <KeyRound className="h-4 w-4" aria-hidden="true" />
+      </Button>
+      {user.id !== currentUserId ? (
+        <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" aria-label={`Delete ${user.email}`} onClick={() => onDelete(user)}>
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function UsersTable({ users, ...actions }: Props) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[880px] text-left text-sm">
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            {['Name', 'Email', 'Business Unit', 'Role', 'Status', 'Prompts', 'Created', 'Actions'].map((h) => (
+              <th key={h} scope="col" className={h === 'Actions' ? 'px-4 py-3 text-right' : 'px-4 py-3 whitespace-nowrap'}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {users.map((u) => (
+            <tr key={u.id} className="hover:bg-slate-50">
+              <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900" dir="auto">
+                {u.firstName} {u.lastName}
+              </td>
+              <td className="max-w-56 truncate px-4 py-3 text-slate-700" title={u.email}>
+                {u.email}
+              </td>
+              <td className="px-4 py-3 text-slate-700">{u.businessUnit}</td>
+              <td className="px-4 py-3">
+                <Badge tone={roleTone[u.role]}>{ROLE_LABELS[u.role]}</Badge>
+              </td>
+              <td className="px-4 py-3">
+                <StatusBadge user={u} />
+              </td>
+              <td className="px-4 py-3 text-slate-700 tabular-nums">{u.promptCount.toLocaleString('en-US')}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(u.createdAt)}</td>
+              <td className="px-4 py-3">
+                <UserActions user={u} {...actions} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Below 768 px each member is a card: the table's eight columns cannot fit without scrolling sideways. */
+function UserCards({ users, ...actions }: Props) {
+  return (
+    <ul aria-label="Users" className="space-y-3">
+      {users.map((u) => (
+        <li key={u.id}>
+          <Card className="p-4">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="truncate font-medium text-slate-900" dir="auto">
+                  {u.firstName} {u.lastName}
+                </p>
+                <p className="truncate text-sm text-slate-600" title={u.email}>
+                  {u.email}
+                </p>
+              </div>
+              <UserActions user={u} {...actions} />
+            </div>
+            <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+              <Badge tone={roleTone[u.role]}>{ROLE_LABELS[u.role]}</Badge>
+              <StatusBadge user={u} />
+            </div>
+            <dl className="mt-3 grid grid-cols-3 gap-2 text-xs">
+              <div className="min-w-0">
+                <dt className="text-slate-500">Business Unit</dt>
+                <dd className="truncate text-slate-800">{u.businessUnit}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Prompts</dt>
+                <dd className="text-slate-800 tabular-nums">{u.promptCount.toLocaleString('en-US')}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Created</dt>
+                <dd className="text-slate-800">{formatDate(u.createdAt)}</dd>
+              </div>
+            </dl>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The member list: a table on wide screens, cards on narrow ones. */
+export function UserList(props: Props) {
+  return useWideLayout() ? <UsersTable {...props} /> : <UserCards {...props} />;
+}
