@@ -107,8 +107,11 @@ describe('keyboard paths', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => focusedLabel(page)).toMatch(/User menu/);
     // While typing, "?" is a character.
-    await page.getByRole('searchbox', { name: 'Search prompts' }).fill('');
-    await page.getByRole('searchbox', { name: 'Search prompts' }).press('?');
+    const search = page.getByRole('searchbox', { name: 'Search prompts' });
+    await search.focus();
+    await expect.poll(() => focusedLabel(page)).toBe('Search prompts');
+    await page.keyboard.press('?');
+    await expect.poll(() => search.inputValue()).toBe('?');
     expect(await dialog.count()).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants';
+import { launchUrlProblem } from '../launch-url';
 import { promptListQuerySchema } from './prompts';
 
 export const aiModelInputSchema = z.object({
@@ -9,6 +10,27 @@ export const aiModelInputSchema = z.object({
     .min(1, 'AI application name is required')
     .max(MAX_TEXT_LENGTH, `Must be at most ${MAX_TEXT_LENGTH} characters`),
 });
+
+/** An AI application of the catalog; `launchUrl` opens it with a prompt (null when it cannot). */
+export const aiModelSchema = z.object({ id: z.string(), name: z.string(), launchUrl: z.string().nullable() });
+export type AiModel = z.infer<typeof aiModelSchema>;
+
+/** An admin's change to an AI application: its name and launch URL (empty for none). */
+export const aiModelUpdateSchema = z.object({
+  name: aiModelInputSchema.shape.model,
+  launchUrl: z
+    .string({ error: 'Launch URL must be text' })
+    .trim()
+    .max(2_000, 'Launch URL must be at most 2000 characters')
+    .nullable()
+    .optional()
+    .transform((v) => v || null)
+    .superRefine((v, ctx) => {
+      const problem = v === null ? null : launchUrlProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+});
+export type AiModelUpdate = z.output<typeof aiModelUpdateSchema>;
 
 /** The three sidebar filter groups, named as the list's query parameters. */
 export const FILTER_GROUPS = ['businessUnits', 'aiModels', 'tags'] as const;

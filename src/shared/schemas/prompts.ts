@@ -143,5 +143,7 @@ export const promptSchema = promptListItemSchema.omit({ contentPreview: true, sn
   notes: z.string().nullable(),
   customFields: z.record(z.string(), z.unknown()),
   user: promptAuthorSchema.extend({ email: z.string() }),
+  /** The content's template variables, in order of first appearance (see shared/template-variables.ts). */
+  variables: z.array(z.object({ name: z.string(), options: z.array(z.string()).optional(), builtin: z.boolean().optional() })),
 });
 export type Prompt = z.infer<typeof promptSchema>;

@@ -28,3 +28,6 @@ export const ExportDataPage = lazy(async () => {
     },
   };
 });
+export const AiApplicationsPage = lazy(() =>
+  import('../features/ai-applications/components/ai-applications-page').then((m) => ({ default: m.AiApplicationsPage })),
+);

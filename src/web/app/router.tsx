@@ -16,6 +16,7 @@ const ResetRequestPage = lazy(() => import('../features/auth/components/reset-re
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const ChangePasswordDialog = lazy(() => import('../features/auth/components/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 import {
+  AiApplicationsPage,
   AllPromptsPage,
   BusinessUnitsPage,
   ExportDataPage,
@@ -60,6 +61,7 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
           <Route path={paths.userManagement} element={admin(<UserManagementPage />)} />
           <Route path={paths.formFieldManagement} element={admin(<FormFieldManagementPage />)} />
           <Route path={paths.businessUnits} element={admin(<BusinessUnitsPage />)} />
+          <Route path={paths.aiApplications} element={admin(<AiApplicationsPage />)} />
           <Route path={paths.exportData} element={admin(<ExportDataPage />)} />
         </Route>
         <Route path="*" element={<Navigate to={paths.allPrompts} replace />} />

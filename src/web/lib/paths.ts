@@ -13,9 +13,10 @@ export const paths = {
   formFieldManagement: '/form-field-management',
   businessUnits: '/business-units',
   exportData: '/export-data',
+  aiApplications: '/ai-applications',
 } as const;
 
-export const ADMIN_PATHS: readonly string[] = [paths.userManagement, paths.formFieldManagement, paths.businessUnits, paths.exportData];
+export const ADMIN_PATHS: readonly string[] = [paths.userManagement, paths.formFieldManagement, paths.businessUnits, paths.aiApplications, paths.exportData];
 
 /** Only same-origin relative paths may be used as a post-login destination. */
 export function safeNextPath(next: string | null | undefined): string | null {

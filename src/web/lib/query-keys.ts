@@ -55,6 +55,6 @@ export const refreshAfter = {
     invalidate(qc, [queryKeys.adminBusinessUnits, queryKeys.businessUnits, queryKeys.adminUsers, queryKeys.currentUser, ...PROMPT_VIEWS]),
   /** A form field created, edited, reordered or deleted. */
   formFieldChange: (qc: QueryClient) => invalidate(qc, [queryKeys.adminFormFields, queryKeys.formFields]),
-  /** A custom AI application added. */
-  aiModelChange: (qc: QueryClient) => invalidate(qc, [queryKeys.aiModels]),
+  /** A custom AI application added, or one renamed (the name is carried to its prompts) or given a launch URL. */
+  aiModelChange: (qc: QueryClient) => invalidate(qc, [queryKeys.aiModels, ...PROMPT_VIEWS]),
 };

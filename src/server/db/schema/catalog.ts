@@ -7,6 +7,8 @@ export const aiModels = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** Opens the application with a prompt: an https URL template in which `{prompt}` is the URL-encoded text. */
+    launchUrl: text('launch_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('ai_models_name_lower_idx').on(sql`lower(${t.name})`)],

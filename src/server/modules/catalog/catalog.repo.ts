@@ -45,6 +45,14 @@ export async function listNames(db: Database, table: NameTable): Promise<string[
 }
 
 export const listAiModelNames = (db: Database) => listNames(db, aiModels);
+
+/** The AI application catalog with launch URLs, by name. */
+export function listAiModels(db: Database) {
+  return db
+    .select({ id: aiModels.id, name: aiModels.name, launchUrl: aiModels.launchUrl })
+    .from(aiModels)
+    .orderBy(asc(sql`lower(${aiModels.name})`));
+}
 export const listTagNames = (db: Database) => listNames(db, tags);
 
 /** How many prompts use each value, in one pass per column. */

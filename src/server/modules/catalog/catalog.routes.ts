@@ -1,9 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { aiModelInputSchema, filterCountsQuerySchema, filterCountsSchema, filterValuesQuerySchema, filterValuesSchema } from '../../../shared/schemas/catalog';
+import {
+  aiModelInputSchema,
+  aiModelSchema,
+  aiModelUpdateSchema,
+  filterCountsQuerySchema,
+  filterCountsSchema,
+  filterValuesQuerySchema,
+  filterValuesSchema,
+} from '../../../shared/schemas/catalog';
 import { requireUser } from '../../plugins/auth';
-import { addAiModel, filterCounts, filterValues, listAiModelNames, listTagNames, usedValues } from './catalog.service';
+import { uuidParamsSchema } from '../../../shared/schemas/common';
+import { updateAiModel } from './ai-models.service';
+import { listAiModels } from './catalog.repo';
+import { addAiModel, filterCounts, filterValues, listTagNames, usedValues } from './catalog.service';
 
 const signedIn = { access: 'signedIn' } as const;
 const names = { response: { 200: z.array(z.string()) } };
@@ -11,12 +22,18 @@ const names = { response: { 200: z.array(z.string()) } };
 export async function catalogRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/ai-models', { config: signedIn, schema: names }, async (request, reply) => {
+  r.get('/api/ai-models', { config: signedIn, schema: { response: { 200: z.array(aiModelSchema) } } }, async (request, reply) => {
     requireUser(request);
     // The AI application list is never cached.
     reply.header('Cache-Control', 'no-store');
-    return listAiModelNames(app.db);
+    return listAiModels(app.db);
   });
+
+  r.put(
+    '/api/admin/ai-models/:id',
+    { config: { access: 'admin' }, schema: { params: uuidParamsSchema, body: aiModelUpdateSchema, response: { 200: aiModelSchema } } },
+    async (request) => updateAiModel(app.db, request.params.id, request.body),
+  );
 
   r.post(
     '/api/ai-models',

@@ -142,7 +142,9 @@ describe('catalogs', () => {
   it('lists the seeded AI applications, adds custom ones once (case-insensitively), and never caches', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/ai-models', headers: u.auth });
     expect(list.headers['cache-control']).toBe('no-store');
-    expect(body<string[]>(list)).toEqual(expect.arrayContaining(['ChatGPT', 'Claude', 'Gemini', 'Microsoft Copilot', 'GitHub Copilot', 'Midjourney']));
+    expect(body<Array<{ name: string }>>(list).map((m) => m.name)).toEqual(
+      expect.arrayContaining(['ChatGPT', 'Claude', 'Gemini', 'Microsoft Copilot', 'GitHub Copilot', 'Midjourney']),
+    );
     const added = await t.app.inject({ method: 'POST', url: '/api/ai-models', headers: u.auth, payload: { model: '  Internal LLM ' } });
     expect(added.statusCode).toBe(201);
     expect(body(added)).toEqual({ model: 'Internal LLM' });

@@ -8,6 +8,7 @@ import {
   type PromptListResponse,
   promptRequirementIssues,
 } from '../../../shared/schemas/prompts';
+import { templateVariables } from '../../../shared/template-variables';
 import type { Database } from '../../db/client';
 import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
@@ -66,6 +67,7 @@ function toPrompt(row: PromptRow, author: Pick<UserRow, 'firstName' | 'lastName'
     updatedAt: row.updatedAt.toISOString(),
     user: { firstName: author.firstName, lastName: author.lastName, email: author.email },
     canEdit: canEditPrompt(viewer, row),
+    variables: templateVariables(row.content),
   };
 }
 

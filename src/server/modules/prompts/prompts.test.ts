@@ -109,7 +109,7 @@ describe('the permission matrix: every call', () => {
     expect((await add(null, 'Anonymous LLM')).statusCode).toBe(401);
     expect((await add(editor, 'Editor LLM')).statusCode).toBe(201);
     expect((await add(admin, 'Admin LLM')).statusCode).toBe(201);
-    const models = body<string[]>(await t.app.inject({ method: 'GET', url: '/api/ai-models', headers: reader.auth }));
+    const models = body<Array<{ name: string }>>(await t.app.inject({ method: 'GET', url: '/api/ai-models', headers: reader.auth })).map((m) => m.name);
     expect(models).toEqual(expect.arrayContaining(['Editor LLM', 'Admin LLM']));
     expect(models).not.toContain('Reader LLM');
   });

@@ -1,4 +1,4 @@
-import { Building2, Download, FileText, LayoutList, type LucideIcon, PlusCircle, SlidersHorizontal, Users } from 'lucide-react';
+import { Bot, Building2, Download, FileText, LayoutList, type LucideIcon, PlusCircle, SlidersHorizontal, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -20,6 +20,7 @@ const adminLinks: NavLinkInfo[] = [
   { to: paths.userManagement, label: 'User Management', icon: Users },
   { to: paths.formFieldManagement, label: 'Form Field Management', icon: SlidersHorizontal },
   { to: paths.businessUnits, label: 'Business Units', icon: Building2 },
+  { to: paths.aiApplications, label: 'AI Applications', icon: Bot },
   { to: paths.exportData, label: 'Export Data', icon: Download },
 ];
 

@@ -12,6 +12,7 @@ import { useRestoredScroll } from '../filters/use-restored-scroll';
 import { NewPromptLink } from './new-prompt-link';
 import { LazyPromptViewDialog as PromptViewDialog } from './lazy-prompt-view-dialog';
 import { NoMatchingPrompts } from './no-matching-prompts';
+import { LazyPromptRunner } from '../runner/lazy-prompt-runner';
 import { PromptCardList } from './prompt-card-list';
 import { PromptsTable } from './prompts-table';
 import { SearchBox } from './search-box';
@@ -30,6 +31,7 @@ export function AllPromptsPage() {
   const filters = useFilters();
   const { search, setSearch, sort, setSort } = filters;
   const [viewing, setViewing] = useState<string | null>(null);
+  const [using, setUsing] = useState<string | null>(null);
   const debounced = useDebouncedValue(search);
   const list = usePromptList(ALL_PROMPTS_URL, {
     search: debounced,
@@ -90,10 +92,19 @@ export function AllPromptsPage() {
               hasMore={Boolean(hasNextPage)}
               loadMore={loadMore}
               onView={setViewing}
+              onUse={setUsing}
               onDelete={confirmDelete}
             />
           ) : (
-            <PromptCardList items={items} search={debounced} hasMore={Boolean(hasNextPage)} loadMore={loadMore} onView={setViewing} onDelete={confirmDelete} />
+            <PromptCardList
+              items={items}
+              search={debounced}
+              hasMore={Boolean(hasNextPage)}
+              loadMore={loadMore}
+              onView={setViewing}
+              onUse={setUsing}
+              onDelete={confirmDelete}
+            />
           )}
         </div>
       )}
@@ -103,6 +114,7 @@ export function AllPromptsPage() {
         </div>
       ) : null}
       <PromptViewDialog id={viewing} onClose={() => setViewing(null)} />
+      <LazyPromptRunner id={using} onClose={() => setUsing(null)} />
     </>
   );
 }

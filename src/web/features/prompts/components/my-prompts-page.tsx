@@ -12,6 +12,7 @@ import { useFilters } from '../filters/filter-context';
 import { useRestoredScroll } from '../filters/use-restored-scroll';
 import { totalLabel } from './all-prompts-page';
 import { NoMatchingPrompts } from './no-matching-prompts';
+import { LazyPromptRunner } from '../runner/lazy-prompt-runner';
 import { PromptCard } from './prompt-card';
 import { NewPromptLink, useCanCreatePrompt } from './new-prompt-link';
 import { LazyPromptViewDialog as PromptViewDialog } from './lazy-prompt-view-dialog';
@@ -27,6 +28,7 @@ export function MyPromptsPage() {
   const filters = useFilters();
   const { search, setSearch } = filters;
   const [viewing, setViewing] = useState<string | null>(null);
+  const [using, setUsing] = useState<string | null>(null);
   const debounced = useDebouncedValue(search);
   const list = usePromptList(MY_PROMPTS_URL, { search: debounced, businessUnits: filters.businessUnits, aiModels: filters.aiModels, tags: filters.tags });
   const confirmDelete = useConfirmDeletePrompt();
@@ -85,7 +87,7 @@ export function MyPromptsPage() {
         >
           {items.map((p) => (
             <li key={p.id} className="min-w-0">
-              <PromptCard item={p} search={debounced} onView={setViewing} onDelete={confirmDelete} showAuthor={false} />
+              <PromptCard item={p} search={debounced} onView={setViewing} onUse={setUsing} onDelete={confirmDelete} showAuthor={false} />
             </li>
           ))}
         </ul>
@@ -93,6 +95,7 @@ export function MyPromptsPage() {
       <div ref={sentinel} aria-hidden="true" className="h-4" />
       {isFetchingNextPage ? <Spinner label="Loading more..." /> : null}
       <PromptViewDialog id={viewing} onClose={() => setViewing(null)} />
+      <LazyPromptRunner id={using} onClose={() => setUsing(null)} />
     </>
   );
 }

@@ -9,6 +9,7 @@ interface Props {
   hasMore: boolean;
   loadMore: () => void;
   onView: (id: string) => void;
+  onUse: (id: string) => void;
   onDelete: (id: string) => void;
 }
 
@@ -16,7 +17,7 @@ interface Props {
  * All Prompts on a narrow screen: one column of cards, of which only those in view are rendered (each
  * measured, since a card's height depends on its text), with the next page fetched near the end.
  */
-export function PromptCardList({ items, search, hasMore, loadMore, onView, onDelete }: Props) {
+export function PromptCardList({ items, search, hasMore, loadMore, onView, onUse, onDelete }: Props) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -41,7 +42,7 @@ export function PromptCardList({ items, search, hasMore, loadMore, onView, onDel
             className="absolute inset-x-0"
             style={{ transform: `translateY(${v.start - scrollMargin}px)` }}
           >
-            <PromptCard item={item} search={search} onView={onView} onDelete={onDelete} />
+            <PromptCard item={item} search={search} onView={onView} onUse={onUse} onDelete={onDelete} />
           </li>
         );
       })}

@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Play, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -13,13 +13,14 @@ interface Props {
   item: PromptListItem;
   search: string;
   onView: (id: string) => void;
+  onUse: (id: string) => void;
   onDelete: (id: string) => void;
   /** My Prompts leaves out the author, who is always the viewer. */
   showAuthor?: boolean;
 }
 
 /** One prompt as a card: My Prompts at every width, and All Prompts on narrow screens. */
-export function PromptCard({ item: p, search, onView, onDelete, showAuthor = true }: Props) {
+export function PromptCard({ item: p, search, onView, onUse, onDelete, showAuthor = true }: Props) {
   return (
     <Card className="flex h-full min-w-0 flex-col p-4 sm:p-5">
       <button type="button" onClick={() => onView(p.id)} className="min-w-0 text-left">
@@ -41,16 +42,21 @@ export function PromptCard({ item: p, search, onView, onDelete, showAuthor = tru
       </div>
       <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
         <span className="text-xs text-slate-500">Updated {formatDate(p.updatedAt)}</span>
-        {p.canEdit ? (
-          <span className="flex gap-1">
-            <Link to={paths.editPrompt(p.id)} className={buttonClass('ghost', 'sm')} aria-label={`Edit ${p.title}`}>
-              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-            </Link>
-            <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => onDelete(p.id)} aria-label={`Delete ${p.title}`}>
-              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-            </Button>
-          </span>
-        ) : null}
+        <span className="flex gap-1">
+          <Button variant="ghost" size="sm" className="text-brand-700" onClick={() => onUse(p.id)} aria-label={`Use prompt ${p.title}`}>
+            <Play className="h-4 w-4" aria-hidden="true" /> Use
+          </Button>
+          {p.canEdit ? (
+            <>
+              <Link to={paths.editPrompt(p.id)} className={buttonClass('ghost', 'sm')} aria-label={`Edit ${p.title}`}>
+                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+              </Link>
+              <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => onDelete(p.id)} aria-label={`Delete ${p.title}`}>
+                <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+              </Button>
+            </>
+          ) : null}
+        </span>
       </div>
     </Card>
   );

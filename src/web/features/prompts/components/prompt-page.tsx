@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useFormFields, usePrompt } from '../api/prompt-queries';
 import { usePageTitle } from '../../../lib/page-title';
+import { UsePromptButton } from '../runner/lazy-prompt-runner';
 import { CopyButton } from './copy-button';
 import { PromptLoadError, promptLoadFailure } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
@@ -49,6 +50,7 @@ export function PromptPage() {
             {prompt.title}
           </h1>
           <div className="flex shrink-0 flex-wrap gap-2">
+            <UsePromptButton id={prompt.id} title={prompt.title} />
             <CopyButton text={prompt.content} label="Copy prompt" />
             <CopyButton text={window.location.href} label="Copy link" copiedLabel="Link copied!" />
             {prompt.canEdit ? (

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { usePrompt, useFormFields } from '../api/prompt-queries';
 import { usePageTitle } from '../../../lib/page-title';
+import { UsePromptButton } from '../runner/lazy-prompt-runner';
 import { CopyButton } from './copy-button';
 import { PromptLoadError } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
@@ -21,6 +22,7 @@ export function PromptViewDialog({ id, onClose }: { id: string | null; onClose: 
         {prompt ? (
           <>
             <div className="mb-5 flex flex-wrap gap-2">
+              <UsePromptButton id={prompt.id} title={prompt.title} />
               <CopyButton text={prompt.content} label="Copy prompt" />
               <Link
                 to={paths.prompt(prompt.id)}

@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Play, Trash2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { defaultSortOrder, type PromptSort } from '../../../../shared/prompt-rules';
@@ -29,6 +29,7 @@ interface Props {
   hasMore: boolean;
   loadMore: () => void;
   onView: (id: string) => void;
+  onUse: (id: string) => void;
   onDelete: (id: string) => void;
 }
 
@@ -62,7 +63,7 @@ function SortHeader({
  * The prompt table as one continuous list: only the rows in view are rendered, and the next page is
  * fetched as the end comes near, so 100k prompts scroll smoothly.
  */
-export function PromptsTable({ items, search, sort, orderedBy, onSortChange, hasMore, loadMore, onView, onDelete }: Props) {
+export function PromptsTable({ items, search, sort, orderedBy, onSortChange, hasMore, loadMore, onView, onUse, onDelete }: Props) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -146,6 +147,14 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                   {formatDate(p.updatedAt)}
                 </div>
                 <div role="cell" className="flex justify-end gap-1">
+                  <button
+                    type="button"
+                    onClick={() => onUse(p.id)}
+                    className="rounded-md p-2 text-brand-600 hover:bg-brand-50 hover:text-brand-800"
+                    aria-label={`Use prompt ${p.title}`}
+                  >
+                    <Play className="h-4 w-4" aria-hidden="true" />
+                  </button>
                   <button
                     type="button"
                     onClick={() => onView(p.id)}

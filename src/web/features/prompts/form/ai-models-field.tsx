@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { ControlProps } from '../../../components/ui/form-field';
 import { MultiCombobox } from '../../../components/ui/combobox-multi';
 import { toast } from '../../../lib/toast';
@@ -14,7 +15,8 @@ interface Props extends ControlProps {
  * already listed in any case) is added to the catalog first and then chosen.
  */
 export function AiModelsField({ value, onChange, placeholder, ...control }: Props) {
-  const { data: catalog = [] } = useAiModels();
+  const { data: models } = useAiModels();
+  const catalog = useMemo(() => (models ?? []).map((m) => m.name), [models]);
   const add = useAddAiModel();
 
   const create = (typed: string) =>

@@ -1,0 +1,143 @@
+import { Check, Copy, ExternalLink, RotateCcw } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { launchTarget } from '../../../../shared/launch-url';
+import type { Prompt } from '../../../../shared/schemas/prompts';
+import { builtinValues, fillTemplate, parseTemplate, type TemplateVariable } from '../../../../shared/template-variables';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { NativeSelect, Textarea } from '../../../components/ui/input';
+import { useCurrentUser } from '../../../lib/current-user';
+import { toast } from '../../../lib/toast';
+import { useAiModels } from '../api/prompt-queries';
+import { useRememberedValues } from './remembered-values';
+
+function defaultsOf(variables: TemplateVariable[], builtins: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(variables.map((v) => [v.name, v.builtin ? (builtins[v.name] ?? '') : (v.options?.[0] ?? '')]));
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    toast({ title: 'Error', description: 'Could not copy to the clipboard', variant: 'destructive' });
+    return false;
+  }
+}
+
+/** The filled prompt as it will be copied; variables still empty show as written, highlighted. */
+function Preview({ content, values }: { content: string; values: Record<string, string> }) {
+  const parts = useMemo(() => parseTemplate(content), [content]);
+  return (
+    <div
+      aria-label="Filled prompt"
+      role="region"
+      dir="auto"
+      className="max-h-[40vh] overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-4 font-mono text-sm break-words whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]"
+    >
+      {parts.map((part, i) =>
+        part.kind === 'text' ? (
+          part.text
+        ) : values[part.name] ? (
+          <mark key={i} className="rounded bg-emerald-100 px-0.5 text-slate-900">
+            {values[part.name]}
+          </mark>
+        ) : (
+          <span key={i} className="template-variable">
+            {part.raw}
+          </span>
+        ),
+      )}
+    </div>
+  );
+}
+
+/**
+ * Fill in a prompt's variables and use it: one field per variable (a text area, or a list for a
+ * choice), a live preview, Copy, and "Open in …" for each of the prompt's applications that has a
+ * launch URL. The values are remembered per member and prompt in this browser, with Reset.
+ */
+export function PromptRunner({ prompt }: { prompt: Prompt }) {
+  const { data: user } = useCurrentUser();
+  const { data: catalog = [] } = useAiModels();
+  const builtins = useMemo(() => (user ? builtinValues(user) : {}), [user]);
+  const defaults = useMemo(() => defaultsOf(prompt.variables, builtins), [prompt.variables, builtins]);
+  const { remembered, remember, forget } = useRememberedValues(user?.id ?? '', prompt.id);
+  const [values, setValues] = useState<Record<string, string>>(() => ({ ...defaults, ...remembered }));
+  const [copied, setCopied] = useState(false);
+  const filled = fillTemplate(prompt.content, values);
+  const launchable = catalog.filter((m) => m.launchUrl && prompt.aiModels.includes(m.name));
+
+  const change = (name: string, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    remember(next);
+  };
+  const copy = async () => {
+    if (!(await copyText(filled))) return;
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+  const open = async (name: string, template: string) => {
+    const target = launchTarget(template, filled);
+    if (!target.fits) {
+      if (!(await copyText(filled))) return;
+      toast({ title: `Prompt copied: paste it into ${name}`, description: 'It is too long to send in a link.' });
+    }
+    window.open(target.url, '_blank', 'noopener,noreferrer');
+  };
+
+  return (
+    <div className="space-y-5">
+      {prompt.variables.length > 0 ? (
+        <fieldset className="space-y-4">
+          <legend className="mb-2 text-sm font-semibold text-slate-900">Fill in the variables</legend>
+          {prompt.variables.map((v) => (
+            <FormField key={v.name} label={<span dir="auto">{v.name}</span>} hint={v.builtin ? 'Filled in for you; change it if you like.' : undefined}>
+              {(control) =>
+                v.options ? (
+                  <NativeSelect {...control} value={values[v.name] ?? ''} onChange={(e) => change(v.name, e.target.value)}>
+                    {v.options.map((o) => (
+                      <option key={o} value={o}>
+                        {o}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                ) : (
+                  <Textarea {...control} rows={2} dir="auto" value={values[v.name] ?? ''} onChange={(e) => change(v.name, e.target.value)} />
+                )
+              }
+            </FormField>
+          ))}
+        </fieldset>
+      ) : null}
+      <section aria-label="Preview" className="space-y-2">
+        <h3 className="text-sm font-semibold text-slate-900">Preview</h3>
+        <Preview content={prompt.content} values={values} />
+      </section>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button onClick={() => void copy()}>
+          {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+          <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
+        </Button>
+        {launchable.map((m) => (
+          <Button key={m.id} variant="secondary" onClick={() => void open(m.name, m.launchUrl!)}>
+            <ExternalLink className="h-4 w-4" aria-hidden="true" /> Open in {m.name}
+          </Button>
+        ))}
+        {prompt.variables.length > 0 ? (
+          <Button
+            variant="ghost"
+            className="ml-auto"
+            onClick={() => {
+              forget();
+              setValues(defaults);
+            }}
+          >
+            <RotateCcw className="h-4 w-4" aria-hidden="true" /> Reset
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
