@@ -12,8 +12,7 @@ import { PreviewLine } from './preview-line';
 import { useRowKeyboard } from './use-row-keyboard';
 
 const ROW_HEIGHT = 76;
-const GRID =
-  'grid grid-cols-[minmax(14rem,5fr)_minmax(5.5rem,1fr)_minmax(5.5rem,1fr)_minmax(5.5rem,1fr)_minmax(5.5rem,1fr)_6rem_6.5rem] items-center gap-3 px-4';
+const GRID = 'grid grid-cols-[minmax(14rem,5fr)_minmax(5rem,1fr)_minmax(5rem,1fr)_minmax(6rem,1fr)_minmax(4.5rem,1fr)_6.5rem_9rem] items-center gap-2 px-4';
 
 export interface SortState {
   sort?: PromptSort;
@@ -85,7 +84,7 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
 
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[880px]">
+      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[900px]">
         <div role="rowgroup">
           <div role="row" className={cn(GRID, 'h-11 border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase')}>
             <SortHeader label="Prompt Title" column="title" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
