@@ -6,10 +6,11 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     fileParallelism: false,
-    testTimeout: 90_000,
-    hookTimeout: 90_000,
-    // Pages load their data after they show: every expect.poll waits as long as a person would, not the
-    // default second (too short on a loaded CI machine).
-    expect: { poll: { timeout: 10_000, interval: 100 } },
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
+    // Pages load their data after they show: every expect.poll waits as long as a patient person would,
+    // not the default second. On a shared CI machine under load a list refetch after a write was seen
+    // to take over 10 s, so the wait is 20 s; a passing run is no slower for it.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
   },
 });

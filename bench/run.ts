@@ -1,17 +1,20 @@
 /**
- * npm run bench [-- --rows=100000 --db=postgres|pglite --duration=5 --reuse=NAME --workers=2]
+ * npm run bench [-- --rows=100000 --db=postgres|pglite --duration=5 --reuse=NAME --workers=2 --import=100000]
  * Seeds a fresh database, starts the real server (src/server/main.ts) and drives it over HTTP with
  * autocannon (10 connections). Beside each scenario it prints the database time of the very
  * statements that request runs (EXPLAIN ANALYZE: planning + execution), so the cost of our own layers
  * is visible. --reuse=NAME (PostgreSQL only) keeps the seeded database NAME for the next run.
  * --workers=N (PostgreSQL only) measures the uncached column again with WORKERS=N, side by side.
+ * --import=N times importing N new prompts from a CSV in the export's format (then removes them);
+ * --import-only skips the other scenarios.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client';
-import { BENCH_PASSWORD, seed } from './seed';
+import { benchImport } from './import-bench';
+import { BENCH_PASSWORD, seed, seedUsage } from './seed';
 import { explainedRun, prepareDatabase } from './support';
 import { measure, scenarios } from './scenarios';
 
@@ -20,6 +23,8 @@ const rows = Number(args.rows ?? 100_000);
 const kind = (args.db ?? 'pglite') as 'pglite' | 'postgres';
 const duration = Number(args.duration ?? 5);
 const workers = Number(args.workers ?? 1);
+const importRows = Number(args.import ?? 0);
+const importOnly = 'import-only' in args;
 if (workers > 1 && kind !== 'postgres') throw new Error('--workers needs --db=postgres (WORKERS must be 1 on the embedded database)');
 const port = 5600 + Math.floor(Math.random() * 300);
 const log = (msg: string) => console.log(msg);
@@ -58,6 +63,8 @@ async function main() {
     log(`Seeding took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   } else {
     log(`Reusing ${n.toLocaleString('en-US')} prompts`);
+    const used = Number((await queryRows(handle.db, sql`select count(*)::int as n from prompt_use_counts`))[0]!.n);
+    if (used === 0) await seedUsage(handle.db);
   }
   const [admin] = (await queryRows(handle.db, sql`select id::text, role from users where email = 'bench0@example.com'`)) as Array<{
     id: string;
@@ -78,26 +85,33 @@ async function main() {
       })
     ).json()) as { token: string };
     const headers = { authorization: `Bearer ${login.token}` };
-    log('\n| scenario | req/s | p50 ms | p95 ms | p99 ms | no-cache req/s | p50 ms | p95 ms | p99 ms | SQL ms |\n|---|---|---|---|---|---|---|---|---|---|');
-    for (const s of scenarios) {
-      const url = typeof s.path === 'string' ? s.path : await s.path(base, headers);
-      const r = await measure(`${base}${url}`, headers, duration);
-      // The same request with Cache-Control: no-cache: every answer computed by the database.
-      const f = url.startsWith('/api/') ? await measure(`${base}${url}`, { ...headers, 'cache-control': 'no-cache' }, duration) : undefined;
-      const fresh = f ? `${f.rps} | ${f.p50} | ${f.p95} | ${f.p99}` : '— | — | — | —';
-      log(`| ${s.name} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${fresh} | ${sqlTimes.get(s.name) ?? '—'} |`);
-      if (r.errors || f?.errors) log(`  (!) ${r.errors + (f?.errors ?? 0)} non-2xx answers or errors`);
-    }
-    log('\nreq/s and latencies: 10 connections; the first set may be served from the 1 s page cache, the no-cache set never is.');
-    log('SQL ms: EXPLAIN ANALYZE (planning + execution) of each statement the request runs, with no cached total; "+" separates statements.');
+    if (importOnly) {
+      const ceiling = await measure(`${base}/healthz`, {}, duration);
+      log(`/healthz ceiling this run: ${ceiling.rps} req/s, p95 ${ceiling.p95} ms`);
+    } else {
+      log('\n| scenario | req/s | p50 ms | p95 ms | p99 ms | no-cache req/s | p50 ms | p95 ms | p99 ms | SQL ms |\n|---|---|---|---|---|---|---|---|---|---|');
+      for (const s of scenarios) {
+        const url = typeof s.path === 'string' ? s.path : await s.path(base, headers);
+        const r = await measure(`${base}${url}`, headers, duration, s.request);
+        // The same request with Cache-Control: no-cache: every answer computed by the database.
+        const cacheable = url.startsWith('/api/') && !s.request;
+        const f = cacheable ? await measure(`${base}${url}`, { ...headers, 'cache-control': 'no-cache' }, duration) : undefined;
+        const fresh = f ? `${f.rps} | ${f.p50} | ${f.p95} | ${f.p99}` : '— | — | — | —';
+        log(`| ${s.name} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${fresh} | ${sqlTimes.get(s.name) ?? '—'} |`);
+        if (r.errors || f?.errors) log(`  (!) ${r.errors + (f?.errors ?? 0)} non-2xx answers or errors`);
+      }
+      log('\nreq/s and latencies: 10 connections; the first set may be served from the 1 s page cache, the no-cache set never is.');
+      log('SQL ms: EXPLAIN ANALYZE (planning + execution) of each statement the request runs, with no cached total; "+" separates statements.');
 
-    const t1 = performance.now();
-    const res = await fetch(`${base}/api/admin/export?type=prompts&format=csv`, { headers });
-    const bytes = (await res.arrayBuffer()).byteLength;
-    const hwm = readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1];
-    log(
-      `\nExport of all prompts as CSV: ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - t1) / 1000).toFixed(1)} s; server peak RSS ${(Number(hwm) / 1024).toFixed(0)} MB`,
-    );
+      const t1 = performance.now();
+      const res = await fetch(`${base}/api/admin/export?type=prompts&format=csv`, { headers });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      const hwm = readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1];
+      log(
+        `\nExport of all prompts as CSV: ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - t1) / 1000).toFixed(1)} s; server peak RSS ${(Number(hwm) / 1024).toFixed(0)} MB`,
+      );
+    }
+    if (importRows > 0) await benchImport(base, headers, prepared, importRows, log);
     if (workers > 1) await compareWorkers(prepared.env, headers, server);
   } finally {
     if (server.exitCode === null && server.signalCode === null) {
@@ -112,7 +126,7 @@ async function main() {
 async function compareWorkers(env: Record<string, string | undefined>, headers: Record<string, string>, single: ChildProcess) {
   const base = `http://127.0.0.1:${port}`;
   const fresh = { ...headers, 'cache-control': 'no-cache' };
-  const apiScenarios = scenarios.filter((s) => typeof s.path !== 'string' || s.path.startsWith('/api/') || s.path === '/healthz');
+  const apiScenarios = scenarios.filter((s) => !s.request && (typeof s.path !== 'string' || s.path.startsWith('/api/') || s.path === '/healthz'));
   const urls = await Promise.all(apiScenarios.map(async (s) => (typeof s.path === 'string' ? s.path : s.path(base, headers))));
   const one = [];
   for (const url of urls) one.push(await measure(`${base}${url}`, fresh, duration));

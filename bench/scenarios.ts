@@ -12,6 +12,14 @@ export interface Scenario {
   path: string | ((base: string, headers: Record<string, string>) => Promise<string>);
   /** The same list call in-process, for the SQL timing. */
   direct?: (db: Database, viewer: Viewer, run: RunStatement) => Promise<unknown>;
+  /** A write instead of a GET (never cached, so measured once). */
+  request?: { method: 'POST'; body: string };
+}
+
+/** The id of the first prompt of the default list. */
+async function firstPromptId(base: string, headers: Record<string, string>): Promise<string> {
+  const first = (await (await fetch(`${base}/api/prompts?limit=1`, { headers })).json()) as { items: Array<{ id: string }> };
+  return first.items[0]!.id;
 }
 
 const list = (name: string, qs: string, mine = false): Scenario => ({
@@ -52,6 +60,16 @@ export const scenarios: Scenario[] = [
   facets(`filter counts, search "${COMMON_WORD}"`, `search=${COMMON_WORD}`, { search: COMMON_WORD }),
   facets('filter counts, a unit and a tag chosen', 'businessUnits=Unit%203&tags=tag-1', { businessUnits: ['Unit 3'], tags: ['tag-1'] }),
   { name: 'filter values, tags containing "tag-2"', path: '/api/filter/values?group=tags&q=tag-2' },
+  // Uses and favourites (one prompt in ten used; the viewer has 50 favourites and 200 recent uses).
+  list('most used, first page', 'sort=mostUsed'),
+  list('most used, filter: popular tag', 'sort=mostUsed&tags=tag-1'),
+  list('favorites only (50)', 'favorites=true'),
+  { name: 'recently used (200)', path: '/api/prompts/recent' },
+  {
+    name: 'record a use (POST, one prompt, 10 at once)',
+    path: async (base, headers) => `/api/prompts/${await firstPromptId(base, headers)}/uses`,
+    request: { method: 'POST', body: JSON.stringify({ kind: 'copy' }) },
+  },
   {
     name: 'next page via cursor',
     path: async (base, headers) => {
@@ -70,10 +88,11 @@ export interface Measured {
 }
 
 /** autocannon, 10 connections; percentiles computed from every response's own latency. */
-export async function measure(url: string, headers: Record<string, string>, duration: number): Promise<Measured> {
+export async function measure(url: string, headers: Record<string, string>, duration: number, request?: Scenario['request']): Promise<Measured> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: 10, duration, headers }, (err, res) => (err ? reject(err) : resolve(res)));
+    const options = request ? { method: request.method, body: request.body, headers: { ...headers, 'content-type': 'application/json' } } : { headers };
+    const instance = autocannon({ url, connections: 10, duration, ...options }, (err, res) => (err ? reject(err) : resolve(res)));
     instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   });
   latencies.sort((a, b) => a - b);

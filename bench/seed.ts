@@ -125,6 +125,23 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
     );
     for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
   }
+  await seedUsage(db);
   // VACUUM also flushes the GIN pending lists that a bulk load leaves, as autovacuum would in steady state.
   await db.execute(sql`vacuum analyze`);
+}
+
+/**
+ * Uses and favourites as a library in daily use might hold them: one prompt in ten used, a few very
+ * often (a long tail), and the first bench user with 50 favourites and 200 recently used prompts.
+ * Also run on a database kept with --reuse that predates them.
+ */
+export async function seedUsage(db: Database): Promise<void> {
+  await db.execute(sql`insert into prompt_use_counts (prompt_id, use_count)
+    select id, 1 + floor(power(random(), 6) * 2000)::int from prompts where random() < 0.1 on conflict do nothing`);
+  await db.execute(sql`insert into prompt_user_uses (user_id, prompt_id, use_count, last_used_at, last_kind)
+    select u.id, p.id, 1, now() - (p.n || ' minutes')::interval, 'copy'
+    from (select id from users where email = 'bench0@example.com') u,
+      (select id, row_number() over () as n from prompts tablesample system (1) limit 200) p on conflict do nothing`);
+  await db.execute(sql`insert into prompt_favorites (user_id, prompt_id)
+    select user_id, prompt_id from prompt_user_uses limit 50 on conflict do nothing`);
 }

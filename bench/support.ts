@@ -39,7 +39,8 @@ export async function prepareDatabase(kind: 'pglite' | 'postgres', reuse?: strin
   url.pathname = `/${name}`;
   return {
     env: { DATABASE_URL: url.toString() },
-    target: { kind: 'postgres', url: url.toString() },
+    // Seeding a million prompts runs statements of minutes (filling the derived tables, building indexes).
+    target: { kind: 'postgres', url: url.toString(), statementTimeoutMs: 30 * 60_000 },
     cleanup: async () => {
       if (!reuse) await run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },

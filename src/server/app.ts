@@ -4,6 +4,8 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { serializeError } from './lib/error-log';
 import { createMailer, type Mailer } from './lib/mailer';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminBusinessUnitRoutes } from './modules/business-units/business-units.admin.routes';
 import { businessUnitRoutes } from './modules/business-units/business-units.routes';
@@ -13,10 +15,20 @@ import { exportRoutes } from './modules/export/export.routes';
 import { formFieldRoutes } from './modules/form-fields/form-fields.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { promptRoutes } from './modules/prompts/prompts.routes';
+import { promptUsageRoutes } from './modules/prompts/prompt-usage.routes';
+import { promptVersionRoutes } from './modules/prompts/prompt-versions.routes';
+import { importRoutes } from './modules/import/import.routes';
+import { tokenRoutes } from './modules/tokens/tokens.routes';
+import { mcpRoutes } from './modules/mcp/mcp.routes';
+import { tagRoutes } from './modules/tags/tags.routes';
+import { trashRoutes } from './modules/trash/trash.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
+import { registerRequestContext } from './lib/request-context';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuards } from './plugins/input-guards';
+import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
 
@@ -61,21 +73,34 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   app.decorate('db', db);
   app.decorate('config', config);
 
+  registerRequestContext(app);
   await registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerInputGuards(app);
+  // Before the auth plugin and every route: see registerOpenApi.
+  await registerOpenApi(app);
   registerAuth(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { mailer: mailer ?? createMailer(config) });
+  await app.register(ssoRoutes);
   await app.register(businessUnitRoutes);
   await app.register(adminBusinessUnitRoutes);
   await app.register(catalogRoutes);
   await app.register(promptRoutes);
+  await app.register(promptUsageRoutes);
+  await app.register(promptVersionRoutes);
+  await app.register(trashRoutes);
   await app.register(formFieldRoutes);
   await app.register(adminUserRoutes);
   await app.register(exportRoutes);
+  await app.register(auditRoutes);
+  await app.register(tagRoutes);
+  await app.register(importRoutes);
+  await app.register(tokenRoutes);
+  await app.register(mcpRoutes);
   await app.register(backupRoutes, { embeddedDataDir });
+  await app.register(apiDocsRoutes);
 
   await registerStaticSpa(app, webDistDir);
   return app;

@@ -59,6 +59,67 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/);
   });
 
+  it('turns single sign-on on with OIDC_ISSUER, with its defaults', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    const c = loadConfig({ OIDC_ISSUER: 'https://id.example.com/realms/main', OIDC_CLIENT_ID: 'prompts', OIDC_CLIENT_SECRET: 's3cret' });
+    expect(c.oidc).toEqual({
+      issuer: 'https://id.example.com/realms/main',
+      clientId: 'prompts',
+      clientSecret: 's3cret',
+      displayName: 'Single Sign-On',
+      scopes: 'openid email profile',
+      roleClaim: undefined,
+      adminValues: [],
+      editValues: [],
+      unitClaim: undefined,
+      only: false,
+    });
+  });
+
+  it('reads the role and unit claims, their value lists and OIDC_ONLY', () => {
+    const c = loadConfig({
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'prompts',
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_DISPLAY_NAME: ' Contoso ID ',
+      OIDC_SCOPES: 'openid email profile groups',
+      OIDC_ROLE_CLAIM: 'groups',
+      OIDC_ADMIN_VALUES: 'prompt-admins, it ,,',
+      OIDC_EDIT_VALUES: 'prompt-editors',
+      OIDC_UNIT_CLAIM: 'department',
+      OIDC_ONLY: 'true',
+    });
+    expect(c.oidc).toMatchObject({
+      displayName: 'Contoso ID',
+      scopes: 'openid email profile groups',
+      roleClaim: 'groups',
+      adminValues: ['prompt-admins', 'it'],
+      editValues: ['prompt-editors'],
+      unitClaim: 'department',
+      only: true,
+    });
+  });
+
+  it('refuses single sign-on settings that cannot work, naming the variable', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'http://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })).toThrow(
+      /OIDC_ISSUER: must be an https:\/\/ URL \(plain http only to a loopback address\)/,
+    );
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).oidc?.issuer).toBe('http://127.0.0.1:4000');
+    expect(() => loadConfig({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })).toThrow(
+      /OIDC_ISSUER: must be the identity provider’s issuer URL/,
+    );
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'a' })).toThrow(
+      /OIDC_CLIENT_ID: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required/,
+    );
+    expect(() => loadConfig({ OIDC_ONLY: 'true' })).toThrow(/OIDC_ONLY: =true needs OIDC_ISSUER/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b', OIDC_ONLY: 'yes' })).toThrow(
+      /OIDC_ONLY: must be true or false/,
+    );
+    expect(() =>
+      loadConfig({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b', OIDC_DISPLAY_NAME: 'x'.repeat(61) }),
+    ).toThrow(/OIDC_DISPLAY_NAME/);
+  });
+
   it('applies the password policy to ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD: must be at least 8/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'x'.repeat(257) })).toThrow(/ADMIN_PASSWORD/);

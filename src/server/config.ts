@@ -65,6 +65,8 @@ const configSchema = z
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     SESSION_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(30)),
     SESSION_IDLE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(7)),
+    TRASH_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(30)),
+    AUDIT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(36500).default(365)),
     TEMP_PASSWORD_TTL_HOURS: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -98,6 +100,17 @@ const configSchema = z
     ),
     SHUTDOWN_TIMEOUT_S: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).default(10)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+    API_TOKEN_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(600)),
+    OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url({ error: 'must be the identity provider’s issuer URL' }).optional()),
+    OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+    OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+    OIDC_DISPLAY_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default('Single Sign-On')),
+    OIDC_SCOPES: z.preprocess(emptyToUndefined, z.string().default('openid email profile')),
+    OIDC_ROLE_CLAIM: z.preprocess(emptyToUndefined, z.string().optional()),
+    OIDC_ADMIN_VALUES: z.preprocess(emptyToUndefined, z.string().default('')),
+    OIDC_EDIT_VALUES: z.preprocess(emptyToUndefined, z.string().default('')),
+    OIDC_UNIT_CLAIM: z.preprocess(emptyToUndefined, z.string().optional()),
+    OIDC_ONLY: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { error: 'must be true or false' }).default('false')),
   })
   .superRefine((c, ctx) => {
     if (c.PASSWORD_RESET_DELIVERY === 'email' && !c.SMTP_URL) {
@@ -112,6 +125,16 @@ const configSchema = z
     }
     if (c.BACKUP_DIR && c.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'backs up the embedded database only; with DATABASE_URL use pg_dump' });
+    }
+    if (c.OIDC_ISSUER && !(c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER' });
+    }
+    // The provider's answers carry identities: only over TLS, except to a provider on this machine (tests, a local proxy).
+    if (c.OIDC_ISSUER && !c.OIDC_ISSUER.startsWith('https://') && !(c.OIDC_ISSUER.startsWith('http://') && isLoopback(new URL(c.OIDC_ISSUER).hostname))) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be an https:// URL (plain http only to a loopback address)' });
+    }
+    if (c.OIDC_ONLY === 'true' && !c.OIDC_ISSUER) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ONLY'], message: '=true needs OIDC_ISSUER: without single sign-on nobody could sign in' });
     }
     if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });
@@ -142,6 +165,8 @@ const configSchema = z
     publicUrl: c.PUBLIC_URL,
     sessionTtlDays: c.SESSION_TTL_DAYS,
     sessionIdleDays: c.SESSION_IDLE_DAYS,
+    trashRetentionDays: c.TRASH_RETENTION_DAYS,
+    auditRetentionDays: c.AUDIT_RETENTION_DAYS,
     tempPasswordTtlHours: c.TEMP_PASSWORD_TTL_HOURS,
     // Off by default: X-Forwarded-For is only believed from the proxies named here.
     trustProxy: c.TRUST_PROXY ?? false,
@@ -153,7 +178,34 @@ const configSchema = z
     workers: c.WORKERS === 'auto' ? availableParallelism() : c.WORKERS,
     shutdownTimeoutS: c.SHUTDOWN_TIMEOUT_S,
     logLevel: c.LOG_LEVEL,
+    apiTokenRateLimit: c.API_TOKEN_RATE_LIMIT,
+    oidc: c.OIDC_ISSUER ? oidcSettings(c) : undefined,
   }));
+
+const valueList = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Single sign-on, when OIDC_ISSUER is set. */
+function oidcSettings(c: { [K in `OIDC_${string}`]?: string }) {
+  return {
+    issuer: c.OIDC_ISSUER!,
+    clientId: c.OIDC_CLIENT_ID!,
+    clientSecret: c.OIDC_CLIENT_SECRET!,
+    displayName: c.OIDC_DISPLAY_NAME!,
+    scopes: c.OIDC_SCOPES!,
+    roleClaim: c.OIDC_ROLE_CLAIM,
+    adminValues: valueList(c.OIDC_ADMIN_VALUES ?? ''),
+    editValues: valueList(c.OIDC_EDIT_VALUES ?? ''),
+    unitClaim: c.OIDC_UNIT_CLAIM,
+    /** Password sign-in, sign-up and reset are off: the provider is the only way in. */
+    only: c.OIDC_ONLY === 'true',
+  };
+}
+
+export type OidcSettings = ReturnType<typeof oidcSettings>;
 
 export type AppConfig = z.output<typeof configSchema>;
 

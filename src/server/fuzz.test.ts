@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../shared/schemas/error-body';
-import { contractFieldNames, fuzzBody, fuzzParam, fuzzQuery, RAW_PAYLOADS, type Random, seededRandom, toJsonText } from './test/fuzz-inputs';
+import { contractFieldNames, fuzzBody, fuzzParam, fuzzQuery, nastyValue, RAW_PAYLOADS, type Random, seededRandom, toJsonText } from './test/fuzz-inputs';
+import { oidcSettingsFor, signInAtProvider, startOidcProvider, type TestOidcProvider } from './test/oidc-provider';
 import { registeredRoutes } from './test/route-list';
 import { createTestApp, type TestApp } from './test/test-app';
+import { insertToken } from './modules/tokens/tokens.repo';
 
 /**
  * Every registered route, signed out, as an editor and as an admin, gets wrong types, NUL characters,
@@ -10,12 +12,20 @@ import { createTestApp, type TestApp } from './test/test-app';
  * 4xx carries the project's error body. Routes come from the app itself, so a new one is covered.
  */
 let t: TestApp;
+// A real identity provider, so the single sign-on routes are fuzzed past their "not configured" answer.
+let provider: TestOidcProvider;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  provider = await startOidcProvider();
+  const client = { clientId: 'fuzz', clientSecret: 'fuzz-secret' };
+  provider.addClient({ ...client, redirectUri: 'http://localhost/api/auth/oidc/callback' });
+  t = await createTestApp({ oidc: oidcSettingsFor(provider.issuer, client) });
   await t.register({ firstName: 'Fuzz', lastName: 'Admin' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await provider.stop();
+});
 
 const CASES_PER_ROUTE = 20;
 
@@ -36,12 +46,15 @@ async function realIds(): Promise<{ ids: string[]; personas: Array<[string, Reco
     ...(units.json() as Array<{ id: string }>).slice(0, 1).map((u) => u.id),
     ...(fields.json() as Array<{ id: string; name: string }>).filter((f) => f.name === 'notes').map((f) => f.id),
   ].filter((id): id is string => typeof id === 'string');
+  // A personal API token with every scope: it reaches each route a token may call, and is refused the rest.
+  const { token } = await insertToken(t.db, { userId: admin.user.id, name: 'Fuzz', scopes: ['prompts:read', 'prompts:write', 'admin'], expiresInDays: null });
   return {
     ids,
     personas: [
       ['signed out', {}],
       ['editor', editor.auth],
       ['admin', admin.auth],
+      ['admin API token', { authorization: `Bearer ${token}` }],
     ],
   };
 }
@@ -79,7 +92,7 @@ function request(r: Random, method: string, url: string, ids: string[], names: s
 
 describe('every route under hostile input', () => {
   it('never answers 5xx, and answers every 4xx with the shared error body', async () => {
-    const routes = registeredRoutes(t.app).filter((route) => route.url.startsWith('/api/'));
+    const routes = registeredRoutes(t.app).filter((route) => route.url.startsWith('/api/') || route.url === '/mcp');
     expect(routes.length).toBeGreaterThan(30);
     const names = contractFieldNames();
     const r = seededRandom(20261123);
@@ -109,5 +122,52 @@ describe('every route under hostile input', () => {
       }
     }
     expect(failures).toEqual([]);
+  }, 120_000);
+});
+
+describe('single sign-on under hostile input', () => {
+  const text = (v: unknown) => {
+    try {
+      return encodeURIComponent(typeof v === 'string' ? v.slice(0, 8_000) : JSON.stringify(v ?? null).slice(0, 8_000));
+    } catch {
+      return '%ED%A0%80';
+    }
+  };
+  const failed = (what: string, res: { statusCode: number; body: string; json(): unknown }) => {
+    if (res.statusCode >= 500) return `${what} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+    if (res.statusCode >= 400 && !errorBodySchema.safeParse(res.json()).success) return `error body: ${what} → ${res.body.slice(0, 200)}`;
+    return undefined;
+  };
+
+  it('never answers 5xx to bad next, state, code, error or business unit values, and never signs anyone in on them', async () => {
+    const r = seededRandom(20261125);
+    const failures: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const start = `/api/auth/oidc/start?next=${text(nastyValue(r))}`;
+      const callback = `/api/auth/oidc/callback?state=${text(nastyValue(r))}&code=${text(nastyValue(r))}${r.next() < 0.3 ? `&error=${text(nastyValue(r))}` : ''}`;
+      for (const url of [start, callback]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { accept: r.next() < 0.5 ? 'text/html' : 'application/json' } });
+        failures.push(failed(`GET ${url.slice(0, 160)}`, res) ?? '');
+        // A redirect from the callback on made-up input is always back to the sign-in screen with words.
+        if (url === callback && res.statusCode === 302) expect(String(res.headers.location)).toMatch(/^\/auth\?sso_error=/);
+      }
+      const payload = toJsonText({ code: nastyValue(r), businessUnit: nastyValue(r) });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/oidc/exchange', payload, headers: { 'content-type': 'application/json' } });
+      failures.push(failed(`POST exchange ${payload.slice(0, 160)}`, res) ?? '');
+      expect(res.statusCode).not.toBe(200);
+    }
+
+    // A genuine sign-in of a new person without a unit claim: spoiled business units beside a real code.
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start', headers: { accept: 'text/html' } });
+    const callback = new URL(await signInAtProvider(String(start.headers.location), 'nora'));
+    const back = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    const code = new URL(String(back.headers.location), 'http://x').searchParams.get('code');
+    expect(code).toBeTruthy();
+    for (let i = 0; i < 20; i++) {
+      const payload = toJsonText({ code, businessUnit: nastyValue(r) });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/oidc/exchange', payload, headers: { 'content-type': 'application/json' } });
+      failures.push(failed(`POST exchange with a real code ${payload.slice(0, 160)}`, res) ?? '');
+    }
+    expect(failures.filter(Boolean)).toEqual([]);
   }, 120_000);
 });

@@ -8,7 +8,7 @@ import { keepEmbeddedStatistics } from './lib/embedded-statistics';
 import { scheduleBackups } from './lib/backup-schedule';
 import { startCacheSync } from './lib/cache-sync';
 import { runClusterPrimary } from './lib/cluster-primary';
-import { dropPromptCaches } from './lib/prompt-derived-cache';
+import { dropPromptCaches, dropViewerCaches } from './lib/prompt-derived-cache';
 import { serveBackupSocket } from './lib/backup-socket';
 import { startEmbeddedBackup } from './lib/embedded-backup';
 import { installGracefulShutdown } from './lib/graceful-shutdown';
@@ -42,7 +42,8 @@ async function main() {
   const cacheSync = config.databaseUrl
     ? startCacheSync({
         url: config.databaseUrl,
-        drop(kind) {
+        drop(kind, subject) {
+          if (kind === 'viewer') return void (subject && dropViewerCaches(subject));
           if (kind !== 'sessions') dropPromptCaches(handle.db);
           if (kind !== 'prompts') dropCachedSessions();
         },
@@ -65,7 +66,11 @@ async function main() {
         })
       : null;
 
-  const housekeeping = startHousekeeping({ db: handle.db, sessionIdleDays: config.sessionIdleDays, log: app.log });
+  const housekeeping = startHousekeeping({
+    db: handle.db,
+    retention: { sessionIdleDays: config.sessionIdleDays, trashRetentionDays: config.trashRetentionDays, auditRetentionDays: config.auditRetentionDays },
+    log: app.log,
+  });
 
   installGracefulShutdown({
     timeoutMs: config.shutdownTimeoutS * 1000,

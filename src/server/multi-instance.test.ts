@@ -78,6 +78,18 @@ describePostgres('two instances on one PostgreSQL database', () => {
     expect(Math.max(page, total, counts)).toBeLessThan(FRESH_WITHIN_MS);
   });
 
+  it('shows a favourite and a use made on one instance in the other’s list page within 200 ms', async () => {
+    const created = json<{ id: string }>(await call(a, '/api/prompts', admin, 'POST', prompt('Starred', 'stars')));
+    type Page = { items: Array<{ id: string; isFavorite: boolean; useCount: number }> };
+    const mine = async () => json<Page>(await call(b, '/api/prompts?search=starred', admin)).items[0];
+    expect(await mine()).toMatchObject({ isFavorite: false, useCount: 0 });
+    expect((await call(a, `/api/prompts/${created.id}/favorite`, admin, 'PUT')).status).toBe(204);
+    const starred = await msUntil(async () => (await mine())?.isFavorite === true);
+    expect((await call(a, `/api/prompts/${created.id}/uses`, admin, 'POST', { kind: 'copy' })).status).toBe(204);
+    const used = await msUntil(async () => (await mine())?.useCount === 1);
+    expect(Math.max(starred, used)).toBeLessThan(FRESH_WITHIN_MS);
+  });
+
   it('refuses a revoked token, a demoted member and a deleted member on the other instance at once (401/403, never 500)', async () => {
     const leaver = await signUp('leaver@example.com');
     expect((await call(b, '/api/user', leaver.token)).status).toBe(200);

@@ -188,7 +188,7 @@ describe('administration', () => {
     expect(await page.getByRole('button', { name: 'Delete Title' }).count()).toBe(0);
   });
 
-  it('creates, renames and refuses to delete a referenced business unit', async () => {
+  it('creates, renames, and deletes a referenced business unit by moving its users and prompts', async () => {
     const page = await open('/business-units');
     await page.getByRole('button', { name: 'Create Business Unit' }).click();
     await page.getByRole('dialog').getByLabel('Name').fill('Legal');
@@ -203,11 +203,20 @@ describe('administration', () => {
       void d.accept();
     });
     await page.getByRole('button', { name: 'Delete R&D' }).click();
-    await seen(page, /is referenced by \d+ users? and \d+ prompts?/);
+    // The refusal names the counts and offers to move them elsewhere first.
+    const move = page.getByRole('dialog', { name: 'Delete “R&D”' });
+    await expect.poll(() => move.getByText(/is referenced by \d+ users? and \d+ prompts?/).isVisible()).toBe(true);
     await expectAccessible(page, 'business units');
+    await screenshot(page, 'business-units-move');
+    await move.getByRole('button', { name: 'Move and delete' }).click();
+    await seen(page, 'Choose the business unit to move them to');
+    await move.getByLabel(/^Move its/).selectOption('Legal');
+    await move.getByRole('button', { name: 'Move and delete' }).click();
+    await seen(page, 'Business unit deleted successfully!');
+    await expect.poll(() => page.getByRole('button', { name: 'Delete R&D' }).count()).toBe(0);
     await screenshot(page, 'business-units');
     const me = await apiCall<{ businessUnit: string }>(suite.server.url, 'GET', '/api/user', undefined, admin.token);
-    expect(me.businessUnit).toBe('R&D');
+    expect(me.businessUnit).toBe('Legal');
   });
 
   it('exports prompts as a CSV file that opens with the right rows', async () => {

@@ -41,7 +41,12 @@ describe('the combobox for business unit, tags and AI applications', () => {
     const page = await open(author, '/create-prompt');
     await page.getByLabel('Title').focus();
     await page.keyboard.type('Explain a query plan');
+    // The content editor's Write/Preview tabs and Insert variable come before its text area.
     await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('tab: Write');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.getByLabel('Content').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('Explain this PostgreSQL plan in plain words.');
     await page.keyboard.press('Tab'); // notes
     await page.keyboard.press('Tab');

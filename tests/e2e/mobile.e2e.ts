@@ -82,10 +82,10 @@ describe('narrow screens', () => {
     expect(await title.getAttribute('title')).toBe(LONG_TITLE);
     const shown = await title.evaluate((el, text) => Math.floor((el.clientWidth / el.scrollWidth) * text.length), LONG_TITLE);
     expect(shown).toBeGreaterThanOrEqual(45);
-    // The date and the four actions fit their cells (names and units may end in an ellipsis; these may not).
+    // The date, the uses and the four actions fit their cells (names and units may end in an ellipsis; these may not).
     const spills = await page.locator('[data-row-index="0"] [role="cell"]').evaluateAll((cells) =>
       cells
-        .slice(-2)
+        .slice(-3)
         .filter((c) => c.scrollWidth > c.clientWidth + 1 || [...c.children].some((k) => k.getBoundingClientRect().left < c.getBoundingClientRect().left - 1))
         .map((c) => `${c.textContent} ${c.scrollWidth}/${c.clientWidth}`),
     );

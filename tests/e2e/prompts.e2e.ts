@@ -93,7 +93,7 @@ describe('the prompt library', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Summarize user interviews', exact: true }).isVisible()).toBe(true);
 
     page.once('dialog', (d) => {
-      expect(d.message()).toBe('Are you sure you want to delete this prompt?');
+      expect(d.message()).toBe('Are you sure you want to delete “Summarize user interviews”? You can restore it from the trash.');
       void d.accept();
     });
     await page.getByRole('button', { name: 'Delete Summarize user interviews' }).click();
@@ -176,7 +176,8 @@ describe('the prompt library', () => {
       .getByRole('checkbox', { name: /^Claude/ })
       .click();
     await expect.poll(() => page.getByText('42 prompts', { exact: true }).first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('row').nth(1).getByRole('cell').nth(0).textContent()).toMatch(/^Bulk prompt number 495 /);
+    // Cell 0 holds the selection box (the author may change prompts); the title is cell 1.
+    await expect.poll(() => page.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toMatch(/^Bulk prompt number 495 /);
     await screenshot(page, 'all-prompts-500-filtered', false);
     await page.getByRole('button', { name: /Clear filters/ }).click();
 
@@ -185,10 +186,10 @@ describe('the prompt library', () => {
     const employeeHeader = page.getByRole('columnheader', { name: 'Employee' });
     await employeeHeader.getByRole('button').click();
     await expect.poll(() => employeeHeader.getAttribute('aria-sort')).toBe('ascending');
-    await expect.poll(() => page.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toBe('Ada Admin');
+    await expect.poll(() => page.getByRole('row').nth(1).getByRole('cell').nth(2).textContent()).toBe('Ada Admin');
     await employeeHeader.getByRole('button').click();
     await expect.poll(() => employeeHeader.getAttribute('aria-sort')).toBe('descending');
-    await expect.poll(() => page.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toBe('Petra Prompter');
+    await expect.poll(() => page.getByRole('row').nth(1).getByRole('cell').nth(2).textContent()).toBe('Petra Prompter');
     await screenshot(page, 'all-prompts-500-by-employee', false);
 
     await page.goto(`/prompts/${ids[3]}`);

@@ -10,26 +10,33 @@ import { randomUUID } from 'node:crypto';
  */
 export const INVALIDATION_CHANNEL = 'apd_invalidate';
 
-/** What changed: prompt-derived values (lists, totals, counts), or sessions and the users behind them. */
-export type InvalidationKind = 'prompts' | 'sessions';
+/**
+ * What changed: prompt-derived values (lists, totals, counts), sessions and the users behind them, or
+ * one person's own view of the prompts (favourites, uses), named by `subject` (their user id).
+ */
+export type InvalidationKind = 'prompts' | 'sessions' | 'viewer';
+const KINDS: readonly string[] = ['prompts', 'sessions', 'viewer'] satisfies InvalidationKind[];
 
 interface Message {
   kind: InvalidationKind;
+  subject?: string;
   origin: string;
 }
 
-type Publisher = (kind: InvalidationKind) => void;
+type Publisher = (kind: InvalidationKind, subject?: string) => void;
 const publishers = new Set<Publisher>();
 
 /** Tells the other instances that `kind` changed (no-op on the embedded database: one process). */
-export function publishInvalidation(kind: InvalidationKind): void {
-  for (const publish of publishers) publish(kind);
+export function publishInvalidation(kind: InvalidationKind, subject?: string): void {
+  for (const publish of publishers) publish(kind, subject);
 }
+
+const first = <T>(set: Set<T>): T | undefined => set.values().next().value;
 
 interface SyncOptions {
   url: string;
   /** Drops this process's caches of `kind` (without publishing again). */
-  drop: (kind: InvalidationKind | 'all') => void;
+  drop: (kind: InvalidationKind | 'all', subject?: string) => void;
   log: { info(msg: string): void; warn(obj: object, msg: string): void };
   /** Reconnection delay after the listening connection is lost. */
   retryMs?: number;
@@ -47,11 +54,23 @@ export function startCacheSync({ url, drop, log, retryMs = 1_000 }: SyncOptions)
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
-  const publish: Publisher = (kind) => {
-    const payload = JSON.stringify({ kind, origin } satisfies Message);
-    publisher
-      ?.query('select pg_notify($1, $2)', [INVALIDATION_CHANNEL, payload])
-      .catch((err: unknown) => log.warn({ err }, 'could not tell the other instances about a change'));
+  // Notifications go out one at a time on the publishing connection; a change reported again while
+  // its notification still waits is sent once (a burst of uses by one person is one NOTIFY).
+  const waiting = new Set<string>();
+  let sending = false;
+  const sendWaiting = async () => {
+    sending = true;
+    for (let payload = first(waiting); payload !== undefined; payload = first(waiting)) {
+      waiting.delete(payload);
+      await publisher
+        ?.query('select pg_notify($1, $2)', [INVALIDATION_CHANNEL, payload])
+        .catch((err: unknown) => log.warn({ err }, 'could not tell the other instances about a change'));
+    }
+    sending = false;
+  };
+  const publish: Publisher = (kind, subject) => {
+    waiting.add(JSON.stringify({ kind, subject, origin } satisfies Message));
+    if (!sending) void sendWaiting();
   };
   publishers.add(publish);
 
@@ -78,8 +97,8 @@ export function startCacheSync({ url, drop, log, retryMs = 1_000 }: SyncOptions)
     client.on('notification', (msg) => {
       if (msg.channel !== INVALIDATION_CHANNEL || !msg.payload) return;
       try {
-        const { kind, origin: from } = JSON.parse(msg.payload) as Message;
-        if (from !== origin && (kind === 'prompts' || kind === 'sessions')) drop(kind);
+        const { kind, subject, origin: from } = JSON.parse(msg.payload) as Message;
+        if (from !== origin && KINDS.includes(kind)) drop(kind, typeof subject === 'string' ? subject : undefined);
       } catch {
         // Not ours: ignore.
       }

@@ -30,7 +30,7 @@ describe('housekeeping', () => {
       { id: 'fresh', sid: sid(live.token), userId: live.user.id, request: {}, expiresAt: new Date(Date.now() + 60_000) },
     ]);
 
-    await runHousekeeping(t.db, 30);
+    await runHousekeeping(t.db, { sessionIdleDays: 30, trashRetentionDays: 30, auditRetentionDays: 365 });
 
     const left = await t.db
       .select({ sid: sessions.sid })

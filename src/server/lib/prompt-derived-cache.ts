@@ -121,3 +121,30 @@ export function dropPromptCaches(db: Database): void {
 export function promptWriteTransaction<T>(db: Database, write: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(write).finally(() => afterPromptWrite(db));
 }
+
+/**
+ * Per person, how many changes to their own view of the prompts (favourites, uses) this process has
+ * seen. Values that show that view (list pages with `isFavorite`) are cached under a key that holds
+ * it, so a change makes them unreachable at once; they expire soon after.
+ */
+const viewerGenerations = new Map<string, number>();
+
+/** The key part of `userId`'s current view: put it in the cache key of anything that shows it. */
+export function viewerGeneration(userId: string): number {
+  return viewerGenerations.get(userId) ?? 0;
+}
+
+/**
+ * The one way a person's cached view is invalidated: call it after their favourite or use has been
+ * committed. Other instances are told through NOTIFY, as for prompt writes.
+ */
+export function afterViewerChange(userId: string): void {
+  dropViewerCaches(userId);
+  publishInvalidation('viewer', userId);
+}
+
+/** This process's part of `afterViewerChange`; also run when another instance reports a change. */
+export function dropViewerCaches(userId: string): void {
+  // One small counter per person who has changed their view in this process's life: people are few.
+  viewerGenerations.set(userId, viewerGeneration(userId) + 1);
+}

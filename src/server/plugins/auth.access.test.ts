@@ -5,6 +5,9 @@ import { users } from '../db/schema';
 import { forgetCachedSessions } from '../modules/auth/sessions.repo';
 import { body, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../test/test-app';
 import { registerAuth, type RouteAccess } from './auth';
+import type { TokenScope } from '../../shared/schemas/tokens';
+import { insertToken } from '../modules/tokens/tokens.repo';
+import { tokenScopeFor } from './token-scopes';
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof usersForEveryRole>>;
@@ -16,7 +19,8 @@ afterAll(() => t.close());
 
 const someId = '00000000-0000-4000-8000-000000000000';
 /** The API routes as registered (Fastify adds a HEAD for every GET; those share the GET's options). */
-const apiRoutes = () => t.app.routeAccessTable.filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.url === '/healthz' || r.url === '/readyz'));
+const apiRoutes = () =>
+  t.app.routeAccessTable.filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.url === '/healthz' || r.url === '/readyz' || r.url === '/mcp'));
 const concreteUrl = (url: string) => url.replace(/:[A-Za-z]+/g, someId);
 const routesWith = (access: RouteAccess) => apiRoutes().filter((r) => r.access === access);
 
@@ -40,10 +44,25 @@ describe('declared route access', () => {
         .map((r) => `${r.method} ${r.url}`)
         .sort(),
     ).toEqual([
+      'DELETE /mcp',
+      'GET /api/auth/oidc/callback',
+      'GET /api/auth/oidc/start',
+      'GET /api/auth/options',
       'GET /api/business-units',
+      'GET /api/docs',
+      'GET /api/docs/json',
+      'GET /api/docs/static/*',
+      'GET /api/docs/static/index.html',
+      'GET /api/docs/static/swagger-initializer.js',
+      'GET /api/docs/static/theme/reference-page.css',
+      'GET /api/docs/static/theme/reference-page.js',
+      'GET /api/docs/yaml',
       'GET /api/downloads/:ticket',
+      'GET /api/openapi.json',
       'GET /healthz',
+      'GET /mcp',
       'GET /readyz',
+      'POST /api/auth/oidc/exchange',
       'POST /api/login',
       'POST /api/logout',
       'POST /api/password-reset/complete',
@@ -104,6 +123,38 @@ describe('declared route access', () => {
     // Sign-up still adds a new unit of its own, through /api/register.
     const newcomer = await t.register({ businessUnit: 'Brand New Unit' });
     expect(newcomer.user.businessUnit).toBe('Brand New Unit');
+  });
+});
+
+describe('personal API tokens on every route', () => {
+  const bearer = async (u: TestUser, scopes: TokenScope[]) => ({
+    authorization: `Bearer ${(await insertToken(t.db, { userId: u.user.id, name: 'Walk', scopes, expiresInDays: 30 })).token}`,
+  });
+
+  it('are refused on every route the scope table does not open, and on none it opens', async () => {
+    const all = await bearer(cast.admin, ['prompts:read', 'prompts:write', 'admin']);
+    const open: string[] = [];
+    for (const r of apiRoutes().filter((r) => r.access !== 'public')) {
+      const res = await call(r.method, r.url, all);
+      const refused = res.statusCode === 403 && body(res).code === 'insufficient_scope';
+      expect(refused, `${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 120)}`).toBe(tokenScopeFor(r.method, r.url, r.access) === null);
+      expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
+      if (!refused) open.push(`${r.method} ${r.url}`);
+    }
+    // Nothing that signs in, changes a password, edits the profile or manages tokens is open to a token.
+    expect(open.filter((route) => /login|logout|register|password|profile|token|\/api\/user$|downloads|tickets/.test(route))).toEqual([]);
+    expect(open).toContain('GET /api/prompts');
+    expect(open).toContain('GET /api/admin/users');
+  });
+
+  it('with only prompts:read, reach the reading routes and are refused every write and admin route', async () => {
+    const read = await bearer(cast.editor, ['prompts:read']);
+    for (const r of apiRoutes().filter((r) => r.access !== 'public' && tokenScopeFor(r.method, r.url, r.access) !== null)) {
+      const res = await call(r.method, r.url, read);
+      const needed = tokenScopeFor(r.method, r.url, r.access);
+      if (needed === 'prompts:read') expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(403);
+      else expect(body(res), `${r.method} ${r.url}`).toMatchObject({ code: 'insufficient_scope' });
+    }
   });
 });
 

@@ -1,7 +1,13 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { TOKEN_PREFIX, type TokenScope } from '../../shared/schemas/tokens';
+import { isPostgresServer } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { findSessionUser } from '../modules/auth/sessions.repo';
+import { findTokenUser } from '../modules/tokens/tokens.repo';
+import { AttemptLimiter, DatabaseAttemptStore, MemoryAttemptStore } from './rate-limit';
+import { effectiveScopes } from '../../shared/policies/tokens';
+import { tokenScopeFor } from './token-scopes';
 
 /**
  * Who may call a route, declared in its options (`config: { access }`):
@@ -27,8 +33,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, when the request carries a valid bearer token. */
     user: UserRow | null;
-    /** The session id (SHA-256 of the token) of that user. */
+    /** The session id (SHA-256 of the token) of that user; null for a personal API token. */
     sessionId: string | null;
+    /** The personal API token the request came with, and what it may do now; null for a session. */
+    apiToken: { id: string; scopes: TokenScope[] } | null;
   }
 }
 
@@ -47,7 +55,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Routes the API serves: every one of them must say who may call it. */
-const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/') || url === '/healthz' || url === '/readyz';
+const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/') || url === '/healthz' || url === '/readyz' || url === '/mcp';
 
 function checkDeclaration(route: RouteOptions): RouteAccess | undefined {
   const access = route.config?.access;
@@ -70,25 +78,38 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorate('routeAccessTable', table);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiToken', null);
+  const tokenLimiter = new AttemptLimiter(isPostgresServer(app.db) ? new DatabaseAttemptStore(app.db) : new MemoryAttemptStore());
 
   app.addHook('onRoute', (route) => {
     const access = checkDeclaration(route);
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const { access, deniedMessage, allowedBeforePasswordChange } = request.routeOptions.config;
     // Unmatched URLs (the SPA and JSON 404 handler) and static files declare nothing: nothing to check.
     if (!access) return;
     const token = bearerToken(request);
-    const session = token ? await findSessionUser(app.db, token, app.config.sessionIdleDays) : undefined;
-    if (session) {
-      request.user = session.user;
-      request.sessionId = session.sid;
+    if (token?.startsWith(TOKEN_PREFIX)) {
+      const found = await findTokenUser(app.db, token);
+      // A public route needs no account, so a bad token there changes nothing.
+      if (!found && access !== 'public') throw unauthorized('This API token is not valid: it was revoked, it expired, or it was mistyped');
+      if (found) {
+        request.user = found.user;
+        request.apiToken = { id: found.token.id, scopes: effectiveScopes(found.token.scopes, found.user.role) };
+      }
+    } else if (token) {
+      const session = await findSessionUser(app.db, token, app.config.sessionIdleDays);
+      if (session) {
+        request.user = session.user;
+        request.sessionId = session.sid;
+      }
     }
     // A public route needs no account, so gating it would protect nothing (the header can be left out).
     if (access === 'public') return;
     const user = requireUser(request);
+    if (request.apiToken) await checkTokenScope(request, reply, request.apiToken, tokenLimiter, app.config.apiTokenRateLimit);
     if (user.mustChangePassword === 'true' && !allowedBeforePasswordChange) {
       throw new AppError(403, 'password_change_required', PASSWORD_CHANGE_REQUIRED);
     }
@@ -98,6 +119,25 @@ export function registerAuth(app: FastifyInstance): void {
       }
     }
   });
+}
+
+/**
+ * A personal API token may call only the routes the scope table opens to its scopes (as its owner's
+ * role allows them now), and only so often a minute; counted per token, across every instance.
+ */
+async function checkTokenScope(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: { id: string; scopes: TokenScope[] },
+  limiter: AttemptLimiter,
+  perMinute: number,
+) {
+  const { access } = request.routeOptions.config;
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const needed = tokenScopeFor(method, request.routeOptions.url ?? '', access);
+  if (!needed) throw forbidden('API tokens cannot be used here: sign in to the web app for this', 'insufficient_scope');
+  if (!token.scopes.includes(needed)) throw forbidden(`This API token lacks the scope ${needed}, which this call needs`, 'insufficient_scope');
+  await limiter.hit(reply, [{ key: `token:${token.id}`, limit: perMinute }], 'Too many requests with this API token.');
 }
 
 /** The signed-in user, or a 401 that the client turns into "You are logged out…". */

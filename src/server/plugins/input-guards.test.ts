@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,12 @@ describe('NUL characters', () => {
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(findNulPath(deep, 'body')).toMatch(/^0(\.0)+$/);
     expect(findNulPath({ a: ['fine', 1, null, true] }, 'body')).toBeNull();
+  });
+
+  it('leaves a streamed body (the import’s file) alone: its object graph is cyclic and huge', () => {
+    const stream = new PassThrough();
+    (stream as unknown as { self: unknown }).self = stream;
+    expect(findNulPath(stream, 'body')).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { NUL_TEXT_MESSAGE } from '../../shared/schemas/common';
 import { badRequest } from '../errors';
@@ -8,9 +9,13 @@ export const OVERSIZED_BODY_DRAIN_LIMIT = 16 * 1024 * 1024;
 /** A sender slower than this gets its 413 anyway (and the connection closes under it). */
 const DRAIN_TIMEOUT_MS = 10_000;
 
+/** Parsed JSON and query values; a stream body (the import's file) is not walked: it is not data yet. */
+const isPlainData = (value: object) => !(value instanceof EventEmitter) && !Buffer.isBuffer(value);
+
 /**
  * Where the first string (or key) holding U+0000 sits in a parsed value, as a field path, or null.
- * Iterative: a body nested thousands of levels deep must not overflow the stack.
+ * Iterative: a body nested thousands of levels deep must not overflow the stack. Only parsed values
+ * are entered: a stream's object graph (socket, server, …) is cyclic and huge.
  */
 export function findNulPath(root: unknown, rootName: string): string | null {
   const stack: Array<[unknown, string]> = [[root, '']];
@@ -18,7 +23,7 @@ export function findNulPath(root: unknown, rootName: string): string | null {
     const [value, path] = stack.pop()!;
     if (typeof value === 'string') {
       if (value.includes('\0')) return path || rootName;
-    } else if (value !== null && typeof value === 'object') {
+    } else if (value !== null && typeof value === 'object' && isPlainData(value)) {
       for (const [key, child] of Object.entries(value)) {
         const childPath = path ? `${path}.${key}` : key;
         if (key.includes('\0')) return path || rootName;

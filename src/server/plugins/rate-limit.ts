@@ -81,7 +81,7 @@ export class AttemptLimiter {
   constructor(private readonly store: AttemptStore = new MemoryAttemptStore()) {}
 
   /** Counts one attempt under each key; throws a 429 with Retry-After when any key is over its limit. */
-  async hit(reply: FastifyReply, keys: AttemptKey[]): Promise<void> {
+  async hit(reply: FastifyReply, keys: AttemptKey[], tooMany = 'Too many attempts.'): Promise<void> {
     const unique = [...new Map(keys.map((k) => [k.key, k])).values()];
     const counts = await this.store.bump(
       unique.map((k) => k.key),
@@ -95,7 +95,7 @@ export class AttemptLimiter {
     if (retryAfterMs > 0) {
       const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
       reply.header('Retry-After', String(seconds));
-      throw new AppError(429, 'rate_limited', `Too many attempts. Please wait ${seconds} seconds and try again.`);
+      throw new AppError(429, 'rate_limited', `${tooMany} Please wait ${seconds} seconds and try again.`);
     }
   }
 }

@@ -12,3 +12,8 @@ export const businessUnitSchema = z.object({
   createdAt: z.string().nullable(),
 });
 export type BusinessUnit = z.infer<typeof businessUnitSchema>;
+
+/** Deleting a unit still in use: move its users and prompts to this unit first (its id). */
+export const deleteBusinessUnitQuerySchema = z.object({
+  moveTo: z.uuid({ error: 'Choose the business unit to move them to' }).optional(),
+});

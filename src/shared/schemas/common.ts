@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from '../constants';
+import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, MAX_TEXT_LENGTH } from '../constants';
 
 /** Email: trimmed, lowercased, valid. */
 export const emailSchema = z
@@ -20,3 +20,11 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 /** PostgreSQL refuses U+0000 in text, so any request value holding one is refused up front. */
 export const NUL_TEXT_MESSAGE = 'Text cannot contain NUL characters';
+
+/** The page size of a list query (`?limit=`), the same words for every list. */
+export const listLimitSchema = z.coerce
+  .number({ error: 'Limit must be a number' })
+  .int('Limit must be a whole number')
+  .min(1, 'Limit must be at least 1')
+  .max(LIST_MAX_LIMIT, `Limit must be at most ${LIST_MAX_LIMIT}`)
+  .default(LIST_DEFAULT_LIMIT);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, MAX_LONG_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../constants';
+import { MAX_LONG_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../constants';
 import { PROMPT_SORTS } from '../prompt-rules';
-import { requiredText } from './common';
+import { requiredText, listLimitSchema } from './common';
+
+export const MAX_CHANGE_NOTE_LENGTH = 200;
 
 export { customFieldValueOf, defaultSortOrder, PROMPT_SORTS, type PromptSort } from '../prompt-rules';
 
@@ -54,6 +56,13 @@ export const promptInputSchema = z.object({
   userId: z.string().max(100).optional(),
   userBusinessUnit: z.string().trim().max(100).optional(),
   customFields: z.record(z.string().max(100), customFieldValueSchema.optional()).optional(),
+  /** "What changed?" on the edit form: kept with the version this save makes. */
+  changeNote: z
+    .string()
+    .trim()
+    .max(MAX_CHANGE_NOTE_LENGTH, `What changed must be at most ${MAX_CHANGE_NOTE_LENGTH} characters`)
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type PromptInput = z.input<typeof promptInputSchema>;
 export type PromptData = z.output<typeof promptInputSchema>;
@@ -97,12 +106,12 @@ export const promptListQuerySchema = z.object({
   tags: commaList,
   sort: z.enum(PROMPT_SORTS, { error: 'Unknown sort' }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).optional(),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(LIST_MAX_LIMIT, `Limit must be at most ${LIST_MAX_LIMIT}`)
-    .default(LIST_DEFAULT_LIMIT),
+  limit: listLimitSchema,
+  /** `true`: only the viewer's favourites (with any search and filters). */
+  favorites: z
+    .enum(['true', 'false'], { error: 'Favorites must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
   // A title key of 200 non-ASCII characters takes about 1,100 characters of cursor.
   cursor: z.string().max(4000, INVALID_CURSOR_MESSAGE).optional(),
 });
@@ -124,6 +133,12 @@ export const promptListItemSchema = z.object({
   updatedAt: z.string(),
   user: promptAuthorSchema,
   canEdit: z.boolean(),
+  /** How many times anyone used the prompt (copied it or opened it in an AI application). */
+  useCount: z.number(),
+  /** Whether the viewer marked it as a favourite. */
+  isFavorite: z.boolean(),
+  /** In the viewer's recently used prompts: when they last used it. */
+  lastUsedAt: z.string().optional(),
 });
 export type PromptListItem = z.infer<typeof promptListItemSchema>;
 
@@ -133,17 +148,83 @@ export const promptListResponseSchema = z.object({
   /** True when `total` was capped: there are at least that many matches. */
   totalIsLowerBound: z.boolean(),
   nextCursor: z.string().nullable(),
-  /** How the list is ordered: relevance when searching with few enough matches, else the requested sort. */
-  orderedBy: z.enum(PROMPT_SORTS),
+  /**
+   * How the list is ordered: relevance when searching with few enough matches, else the requested sort;
+   * `lastUsedAt` for the viewer's recently used prompts.
+   */
+  orderedBy: z.enum([...PROMPT_SORTS, 'lastUsedAt']),
 });
 export type PromptListResponse = z.infer<typeof promptListResponseSchema>;
 
-export const promptSchema = promptListItemSchema.omit({ contentPreview: true, snippet: true }).extend({
+export const promptSchema = promptListItemSchema.omit({ contentPreview: true, snippet: true, lastUsedAt: true }).extend({
   content: z.string(),
   notes: z.string().nullable(),
   customFields: z.record(z.string(), z.unknown()),
   user: promptAuthorSchema.extend({ email: z.string() }),
   /** The content's template variables, in order of first appearance (see shared/template-variables.ts). */
   variables: z.array(z.object({ name: z.string(), options: z.array(z.string()).optional(), builtin: z.boolean().optional() })),
+  /** When the viewer last used it (null: never). */
+  lastUsedAt: z.string().nullable(),
+  /** The number of its current version, and who saved that version. */
+  version: z.number(),
+  lastEditor: z.object({ id: z.string().nullable(), firstName: z.string(), lastName: z.string() }),
 });
 export type Prompt = z.infer<typeof promptSchema>;
+
+/** How a prompt was used: copied, opened in an AI application, or fetched by an AI client over MCP. */
+export const PROMPT_USE_KINDS = ['copy', 'launch', 'mcp'] as const;
+export type PromptUseKind = (typeof PROMPT_USE_KINDS)[number];
+
+/** What the web client records; `mcp` is recorded by the server itself. */
+export const promptUseInputSchema = z.object({
+  kind: z.enum(['copy', 'launch'], { error: 'Kind must be copy or launch' }),
+});
+
+/** The viewer's recently used prompts: pages only, newest use first. */
+export const recentPromptsQuerySchema = promptListQuerySchema.pick({ limit: true, cursor: true });
+export type RecentPromptsQuery = z.output<typeof recentPromptsQuerySchema>;
+
+/** Who saved a version: `id` is null once the account is deleted (the names are those of the time). */
+export const versionEditorSchema = z.object({ id: z.string().nullable(), firstName: z.string(), lastName: z.string() });
+
+export const promptVersionSummarySchema = z.object({
+  number: z.number(),
+  editor: versionEditorSchema,
+  createdAt: z.string(),
+  note: z.string().nullable(),
+  /** Names of the fields that differ from the previous version; custom fields as `customFields.<name>`. */
+  changedFields: z.array(z.string()),
+});
+export type PromptVersionSummary = z.infer<typeof promptVersionSummarySchema>;
+
+export const promptVersionListSchema = z.object({
+  items: z.array(promptVersionSummarySchema),
+  total: z.number(),
+  nextCursor: z.string().nullable(),
+});
+export type PromptVersionList = z.infer<typeof promptVersionListSchema>;
+
+export const promptVersionSchema = promptVersionSummarySchema.extend({
+  title: z.string(),
+  content: z.string(),
+  notes: z.string().nullable(),
+  aiModels: z.array(z.string()),
+  tags: z.array(z.string()),
+  userBusinessUnit: z.string(),
+  customFields: z.record(z.string(), z.unknown()),
+});
+export type PromptVersion = z.infer<typeof promptVersionSchema>;
+
+export const versionParamsSchema = z.object({
+  id: z.uuid({ error: 'Invalid id' }),
+  number: z.coerce
+    .number({ error: 'Version must be a number' })
+    .int('Version must be a whole number')
+    .min(1, 'Version must be at least 1')
+    .max(2_147_483_647, 'Version not found'),
+});
+
+export const versionListQuerySchema = z.object({
+  limit: promptListQuerySchema.shape.limit,
+  cursor: z.string().max(200, INVALID_CURSOR_MESSAGE).optional(),
+});

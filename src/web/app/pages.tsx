@@ -4,6 +4,9 @@ import { useFilters } from '../features/prompts/filters/filter-context';
 // Route pages are loaded on demand so the sign-in screen stays small.
 export const AllPromptsPage = lazy(() => import('../features/prompts/components/all-prompts-page').then((m) => ({ default: m.AllPromptsPage })));
 export const MyPromptsPage = lazy(() => import('../features/prompts/components/my-prompts-page').then((m) => ({ default: m.MyPromptsPage })));
+export const FavoritesPage = lazy(() => import('../features/prompts/components/favorites-page').then((m) => ({ default: m.FavoritesPage })));
+export const RecentPage = lazy(() => import('../features/prompts/components/recent-page').then((m) => ({ default: m.RecentPage })));
+export const TrashPage = lazy(() => import('../features/prompts/components/trash-page').then((m) => ({ default: m.TrashPage })));
 export const PromptFormPage = lazy(() => import('../features/prompts/components/prompt-form-page').then((m) => ({ default: m.PromptFormPage })));
 export const PromptPage = lazy(() => import('../features/prompts/components/prompt-page').then((m) => ({ default: m.PromptPage })));
 export const UserManagementPage = lazy(() => import('../features/users/components/user-management-page').then((m) => ({ default: m.UserManagementPage })));
@@ -31,3 +34,10 @@ export const ExportDataPage = lazy(async () => {
 export const AiApplicationsPage = lazy(() =>
   import('../features/ai-applications/components/ai-applications-page').then((m) => ({ default: m.AiApplicationsPage })),
 );
+export const TagsPage = lazy(() => import('../features/tags/components/tags-page').then((m) => ({ default: m.TagsPage })));
+export const ImportDataPage = lazy(() => import('../features/import/components/import-data-page').then((m) => ({ default: m.ImportDataPage })));
+export const ApiTokensPage = lazy(() => import('../features/api-tokens/components/api-tokens-page').then((m) => ({ default: m.ApiTokensPage })));
+export const AdminApiTokensPage = lazy(() =>
+  import('../features/api-tokens/components/admin-api-tokens-page').then((m) => ({ default: m.AdminApiTokensPage })),
+);
+export const AuditLogPage = lazy(() => import('../features/audit/components/audit-log-page').then((m) => ({ default: m.AuditLogPage })));

@@ -12,18 +12,27 @@ import { usePasswordChangeGate } from './use-password-change-gate';
 // page does not download the forms, their validation library or react-hook-form.
 const LandingPage = lazy(() => import('../features/auth/components/landing-page').then((m) => ({ default: m.LandingPage })));
 const AuthPage = lazy(() => import('../features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })));
+const SsoPage = lazy(() => import('../features/auth/components/sso-page').then((m) => ({ default: m.SsoPage })));
 const ResetRequestPage = lazy(() => import('../features/auth/components/reset-request-page').then((m) => ({ default: m.ResetRequestPage })));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const ChangePasswordDialog = lazy(() => import('../features/auth/components/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 import {
+  AdminApiTokensPage,
   AiApplicationsPage,
   AllPromptsPage,
+  ApiTokensPage,
+  AuditLogPage,
   BusinessUnitsPage,
   ExportDataPage,
+  FavoritesPage,
   FormFieldManagementPage,
+  ImportDataPage,
   MyPromptsPage,
   PromptFormPage,
   PromptPage,
+  RecentPage,
+  TagsPage,
+  TrashPage,
   UserManagementPage,
 } from './pages';
 import { SignedInProviders, sidebarFilters } from './signed-in-composition';
@@ -52,17 +61,26 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
       <Routes>
         <Route path="/" element={<Navigate to={paths.allPrompts} replace />} />
         <Route path={paths.auth} element={<LeaveAuth />} />
+        <Route path={paths.sso} element={<LeaveAuth />} />
         <Route element={<AppShell user={user} filters={sidebarFilters} />}>
           <Route path={paths.allPrompts} element={<AllPromptsPage />} />
           <Route path={paths.myPrompts} element={<MyPromptsPage />} />
+          <Route path={paths.favorites} element={<FavoritesPage />} />
+          <Route path={paths.recent} element={<RecentPage />} />
+          <Route path={paths.trash} element={<TrashPage />} />
           <Route path={paths.createPrompt} element={<PromptFormPage />} />
           <Route path="/edit-prompt/:id" element={<PromptFormPage />} />
           <Route path="/prompts/:id" element={<PromptPage />} />
+          <Route path={paths.apiTokens} element={<ApiTokensPage />} />
           <Route path={paths.userManagement} element={admin(<UserManagementPage />)} />
           <Route path={paths.formFieldManagement} element={admin(<FormFieldManagementPage />)} />
           <Route path={paths.businessUnits} element={admin(<BusinessUnitsPage />)} />
           <Route path={paths.aiApplications} element={admin(<AiApplicationsPage />)} />
+          <Route path={paths.tags} element={admin(<TagsPage />)} />
           <Route path={paths.exportData} element={admin(<ExportDataPage />)} />
+          <Route path={paths.importData} element={admin(<ImportDataPage />)} />
+          <Route path={paths.auditLog} element={admin(<AuditLogPage />)} />
+          <Route path={paths.apiTokenManagement} element={admin(<AdminApiTokensPage />)} />
         </Route>
         <Route path="*" element={<Navigate to={paths.allPrompts} replace />} />
       </Routes>
@@ -87,6 +105,7 @@ export function AppRoutes() {
           <Routes>
             <Route path="/" element={<LandingPage />} />
             <Route path={paths.auth} element={<AuthPage />} />
+            <Route path={paths.sso} element={<SsoPage />} />
             <Route path={paths.resetRequest} element={<ResetRequestPage />} />
             <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
             <Route path="*" element={<RedirectToAuth />} />

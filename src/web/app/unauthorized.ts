@@ -18,5 +18,12 @@ export function handleUnauthorized(): void {
   });
   // The failed call's own error toast must not replace this one before the redirect.
   lockToasts();
-  setTimeout(() => window.location.assign(paths.auth), UNAUTHORIZED_REDIRECT_MS);
+  // The toast region loads a moment after the first screen; leaving before it has arrived would leave
+  // before the toast is ever drawn. So the redirect counts its delay from the region's arrival (asked
+  // for now; at most 3 s on a slow network).
+  const toasterReady = Promise.race([import('../components/ui/toaster'), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  void toasterReady.then(
+    () => setTimeout(() => window.location.assign(paths.auth), UNAUTHORIZED_REDIRECT_MS),
+    () => window.location.assign(paths.auth),
+  );
 }

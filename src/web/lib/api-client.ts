@@ -39,7 +39,7 @@ export function setPasswordChangeRequiredHandler(handler: () => void): () => voi
 }
 
 /** Reads the server's error body by the shared contract; anything else is plain text with no code. */
-async function toApiError(res: Response): Promise<ApiError> {
+export async function toApiError(res: Response): Promise<ApiError> {
   const text = (await res.text()) || res.statusText;
   let json: unknown;
   try {

@@ -2,21 +2,43 @@
 export const paths = {
   landing: '/',
   auth: '/auth',
+  /** Where single sign-on lands: exchanges the one-time code for a session. */
+  sso: '/auth/sso',
   resetRequest: '/password-reset/request',
   resetPassword: '/reset-password',
   allPrompts: '/all-prompts',
   myPrompts: '/my-prompts',
+  favorites: '/favorites',
+  recent: '/recent',
+  trash: '/trash',
   createPrompt: '/create-prompt',
+  /** The create form, prefilled from prompt `id` ("Make a copy"). */
+  copyPrompt: (id: string) => `/create-prompt?copy=${encodeURIComponent(id)}`,
   editPrompt: (id: string) => `/edit-prompt/${id}`,
   prompt: (id: string) => `/prompts/${id}`,
   userManagement: '/user-management',
   formFieldManagement: '/form-field-management',
   businessUnits: '/business-units',
   exportData: '/export-data',
+  importData: '/import-data',
   aiApplications: '/ai-applications',
+  tags: '/tags',
+  auditLog: '/audit-log',
+  apiTokens: '/api-tokens',
+  apiTokenManagement: '/api-token-management',
 } as const;
 
-export const ADMIN_PATHS: readonly string[] = [paths.userManagement, paths.formFieldManagement, paths.businessUnits, paths.aiApplications, paths.exportData];
+export const ADMIN_PATHS: readonly string[] = [
+  paths.userManagement,
+  paths.formFieldManagement,
+  paths.businessUnits,
+  paths.aiApplications,
+  paths.tags,
+  paths.exportData,
+  paths.importData,
+  paths.auditLog,
+  paths.apiTokenManagement,
+];
 
 /** Only same-origin relative paths may be used as a post-login destination. */
 export function safeNextPath(next: string | null | undefined): string | null {

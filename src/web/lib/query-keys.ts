@@ -14,14 +14,24 @@ export const queryKeys = {
   formFields: ['/api/form-fields'],
   aiModels: ['/api/ai-models'],
   tags: ['/api/tags'],
+  /** The Tags admin screen: every tag with how many prompts carry it. */
+  adminTags: ['/api/admin/tags'],
   prompts: ['/api/prompts'],
   myPrompts: ['/api/prompts/my'],
+  recentPrompts: ['/api/prompts/recent'],
+  trash: ['/api/trash'],
   prompt: (id: string | undefined) => ['/api/prompts', id] as const,
   filterCounts: ['/api/filter/counts'],
   filterValues: ['/api/filter/values'],
   filterTags: ['/api/filter/tags'],
   filterAiModels: ['/api/filter/ai-models'],
+  /** Pages of the audit log; each filter set is its own key, with the cursor passed as the page parameter. */
+  adminAudit: ['/api/admin/audit'],
   exportCount: (params: Record<string, string>) => ['/api/admin/export/count', params] as const,
+  /** The signed-in member's own API tokens. */
+  apiTokens: ['/api/tokens'],
+  /** Pages of every member's API tokens (admins), with the cursor passed as the page parameter. */
+  adminApiTokens: ['/api/admin/tokens'],
 } as const;
 
 function invalidate(qc: QueryClient, keys: ReadonlyArray<readonly unknown[]>): void {
@@ -32,11 +42,13 @@ function invalidate(qc: QueryClient, keys: ReadonlyArray<readonly unknown[]>): v
 const PROMPT_VIEWS = [
   queryKeys.prompts,
   queryKeys.myPrompts,
+  queryKeys.recentPrompts,
   queryKeys.filterCounts,
   queryKeys.filterValues,
   queryKeys.filterTags,
   queryKeys.filterAiModels,
   queryKeys.tags,
+  queryKeys.adminTags,
 ];
 
 /**
@@ -44,8 +56,10 @@ const PROMPT_VIEWS = [
  * new screen that shows (say) author names is refreshed by adding its key here once.
  */
 export const refreshAfter = {
-  /** A prompt created, edited or deleted. */
-  promptChange: (qc: QueryClient) => invalidate(qc, PROMPT_VIEWS),
+  /** A prompt created, edited or deleted (deleted prompts go to the trash). */
+  promptChange: (qc: QueryClient) => invalidate(qc, [...PROMPT_VIEWS, queryKeys.trash]),
+  /** A prompt restored from the trash, or deleted from it for good. */
+  trashChange: (qc: QueryClient) => invalidate(qc, [...PROMPT_VIEWS, queryKeys.trash]),
   /** A user created, edited (names, unit, role), reset or deleted: prompts show their author's name and unit. */
   userChange: (qc: QueryClient) => invalidate(qc, [queryKeys.adminUsers, queryKeys.businessUnits, queryKeys.currentUser, ...PROMPT_VIEWS]),
   /** The signed-in member changed their own names or unit. */
@@ -57,4 +71,8 @@ export const refreshAfter = {
   formFieldChange: (qc: QueryClient) => invalidate(qc, [queryKeys.adminFormFields, queryKeys.formFields]),
   /** A custom AI application added, or one renamed (the name is carried to its prompts) or given a launch URL. */
   aiModelChange: (qc: QueryClient) => invalidate(qc, [queryKeys.aiModels, ...PROMPT_VIEWS]),
+  /** A tag renamed, merged or deleted: carried into every prompt, the filter values and the tag suggestions. */
+  tagChange: (qc: QueryClient) => invalidate(qc, PROMPT_VIEWS),
+  /** An API token created or revoked: an admin sees their own in both lists. */
+  tokenChange: (qc: QueryClient) => invalidate(qc, [queryKeys.apiTokens, queryKeys.adminApiTokens]),
 };

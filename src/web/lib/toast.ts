@@ -11,6 +11,14 @@ export interface ToastItem {
   description?: string;
   variant: 'default' | 'destructive';
   open: boolean;
+  /** One button in the toast (e.g. Undo); `altText` tells screen readers how else to do it. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  altText: string;
+  onClick: () => void;
 }
 
 let toasts: ToastItem[] = [];
@@ -29,10 +37,15 @@ export function lockToasts(): void {
 }
 
 /** Shows a toast (replacing the current one) and returns its id. */
-export function toast(input: { title?: string; description?: string; variant?: 'default' | 'destructive' }): number {
+export function toast(input: { title?: string; description?: string; variant?: 'default' | 'destructive'; action?: ToastAction }): number {
   const id = nextId++;
   if (locked) return id;
-  emit([{ id, open: true, variant: input.variant ?? 'default', title: input.title, description: input.description }, ...toasts].slice(0, TOAST_LIMIT));
+  emit(
+    [{ id, open: true, variant: input.variant ?? 'default', title: input.title, description: input.description, action: input.action }, ...toasts].slice(
+      0,
+      TOAST_LIMIT,
+    ),
+  );
   return id;
 }
 

@@ -71,16 +71,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // Not listening yet: poll again.
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      // Never leave a stuck server behind to hold its port and memory.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
     log: () => output,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        // A server that does not drain within 20 s (a hung request) is killed, so the run still ends.
+        const forced = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        await exited;
+        clearTimeout(forced);
+      }
       rmSync(dataDir, { recursive: true, force: true });
       await database?.drop();
     },

@@ -17,11 +17,14 @@ export const users = pgTable(
     mustChangePassword: text('must_change_password').notNull().default('false'),
     /** When an admin-set temporary password stops being accepted; null for a password the user chose. */
     tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
+    /** The identity provider's subject (`sub`) of an account linked to single sign-on; null otherwise. */
+    oidcSubject: text('oidc_subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_oidc_subject_idx').on(t.oidcSubject),
     index('users_business_unit_lower_idx').on(sql`lower(${t.businessUnit})`),
     check('users_role_check', sql`${t.role} in ('read', 'edit', 'admin')`),
     check('users_must_change_password_check', sql`${t.mustChangePassword} in ('true', 'false')`),

@@ -13,14 +13,15 @@ import {
   registerSchema,
 } from '../../../shared/schemas/auth';
 import { messageResponseSchema } from '../../../shared/schemas/common';
+import { PASSWORD_SIGN_IN_DISABLED } from '../../../shared/schemas/sso';
+import { forbidden } from '../../errors';
 import type { Mailer } from '../../lib/mailer';
 import { requireUser } from '../../plugins/auth';
 import { isPostgresServer } from '../../db/client';
 import { AttemptLimiter, DatabaseAttemptStore, MemoryAttemptStore, PER_IP_MULTIPLIER } from '../../plugins/rate-limit';
 import { toPublicUser } from '../users/users.presenter';
-import { changePassword, login, register, updateProfile } from './auth.service';
+import { changePassword, login, logout, register, updateProfile } from './auth.service';
 import { completePasswordReset, requestPasswordReset } from './password-reset.service';
-import { revokeSession } from './sessions.repo';
 
 export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | undefined }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -40,10 +41,30 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
     ]);
   /** Sign-up and reset requests create rows or send mail: AUTH_RATE_LIMIT a minute per IP. */
   const limitCreation = (route: string, ip: string, reply: Reply) => limiter.hit(reply, [{ key: `${route}:ip:${ip}`, limit: perAccount }]);
+  /**
+   * With OIDC_ONLY the identity provider is the only way in: sign-in, sign-up and reset by password
+   * answer 403 before their bodies are read, whichever account they name (linked to single sign-on or not).
+   */
+  const passwordsOff = async () => {
+    const sso = app.config.oidc;
+    if (sso?.only) throw forbidden(`Password sign-in is turned off on this server: sign in with ${sso.displayName}`, PASSWORD_SIGN_IN_DISABLED);
+  };
+  const tags = ['Account'];
 
   r.post(
     '/api/register',
-    { config: { access: 'public' }, schema: { body: registerSchema, response: { 201: registerResponseSchema } } },
+    {
+      config: { access: 'public' },
+      onRequest: passwordsOff,
+      schema: {
+        summary: 'Sign up',
+        description: 'Creates an account and signs it in. The first account becomes the administrator.',
+        tags,
+        body: registerSchema,
+        response: { 201: registerResponseSchema },
+        errorStatuses: [409, 429],
+      },
+    },
     async (request, reply) => {
       await limitCreation('register', request.ip, reply);
       const { token, user, firstAdmin } = await register(app.db, app.config, request.body);
@@ -51,23 +72,53 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
     },
   );
 
-  r.post('/api/login', { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
-    await limitGuess('login', request.ip, request.body.email, reply);
-    const { token, user } = await login(app.db, app.config, request.body);
-    return { token, mustChangePassword: user.mustChangePassword === 'true', user: toPublicUser(user) };
-  });
-
-  r.post('/api/logout', { config: { access: 'public' }, schema: { response: { 200: messageResponseSchema } } }, async (request) => {
-    if (request.sessionId) await revokeSession(app.db, request.sessionId);
-    return { message: 'Logged out' };
-  });
-
-  r.get('/api/user', { config: { access: 'signedIn', allowedBeforePasswordChange: true }, schema: { response: { 200: publicUserSchema } } }, async (request) =>
-    toPublicUser(requireUser(request)),
+  r.post(
+    '/api/login',
+    {
+      config: { access: 'public' },
+      onRequest: passwordsOff,
+      schema: { summary: 'Sign in', tags, body: loginSchema, response: { 200: loginResponseSchema }, errorStatuses: [401, 429] },
+    },
+    async (request, reply) => {
+      await limitGuess('login', request.ip, request.body.email, reply);
+      const { token, user } = await login(app.db, app.config, request.body);
+      return { token, mustChangePassword: user.mustChangePassword === 'true', user: toPublicUser(user) };
+    },
   );
 
-  r.put('/api/profile', { config: { access: 'signedIn' }, schema: { body: profileSchema, response: { 200: publicUserSchema } } }, async (request) =>
-    toPublicUser(await updateProfile(app.db, requireUser(request), request.body)),
+  r.post(
+    '/api/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign out',
+        description: 'Ends the session whose token is sent; without one there is nothing to end, and the answer is the same.',
+        tags,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await logout(app.db, request.user, request.sessionId);
+      return { message: 'Logged out' };
+    },
+  );
+
+  r.get(
+    '/api/user',
+    {
+      config: { access: 'signedIn', allowedBeforePasswordChange: true },
+      schema: { summary: 'Who am I: the signed-in member', tags, response: { 200: publicUserSchema } },
+    },
+    async (request) => toPublicUser(requireUser(request)),
+  );
+
+  r.put(
+    '/api/profile',
+    {
+      config: { access: 'signedIn' },
+      schema: { summary: 'Change one’s own name, email and business unit', tags, body: profileSchema, response: { 200: publicUserSchema } },
+    },
+    async (request) => toPublicUser(await updateProfile(app.db, requireUser(request), request.body)),
   );
 
   const passwordChanged = { message: 'Password changed successfully!' };
@@ -78,7 +129,14 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
       url: '/api/change-password',
       // The forced dialog (POST) must work while the temporary password is still in place.
       config: { access: 'signedIn', allowedBeforePasswordChange: method === 'POST' },
-      schema: { body: changePasswordSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        summary: method === 'POST' ? 'Replace a temporary password' : 'Change one’s own password',
+        description: method === 'POST' ? 'Allowed while a temporary password must still be replaced; the same rule as PUT.' : undefined,
+        tags,
+        body: changePasswordSchema,
+        response: { 200: messageResponseSchema },
+        errorStatuses: [429],
+      },
       handler: async (request, reply) => {
         const user = requireUser(request);
         await limitGuess('change-password', request.ip, user.id, reply);
@@ -90,7 +148,18 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
 
   r.post(
     '/api/password-reset/request',
-    { config: { access: 'public' }, schema: { body: passwordResetRequestSchema, response: { 200: passwordResetRequestResponseSchema } } },
+    {
+      config: { access: 'public' },
+      onRequest: passwordsOff,
+      schema: {
+        summary: 'Ask for a password reset link',
+        description: 'Answers the same whether or not the address has an account.',
+        tags,
+        body: passwordResetRequestSchema,
+        response: { 200: passwordResetRequestResponseSchema },
+        errorStatuses: [429],
+      },
+    },
     async (request, reply) => {
       await limitCreation('reset', request.ip, reply);
       return requestPasswordReset(app.db, request.body.email, {
@@ -103,7 +172,17 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
 
   r.post(
     '/api/password-reset/complete',
-    { config: { access: 'public' }, schema: { body: passwordResetCompleteSchema, response: { 200: messageResponseSchema } } },
+    {
+      config: { access: 'public' },
+      onRequest: passwordsOff,
+      schema: {
+        summary: 'Set a new password with a reset link',
+        tags,
+        body: passwordResetCompleteSchema,
+        response: { 200: messageResponseSchema },
+        errorStatuses: [429],
+      },
+    },
     async (request, reply) => {
       // Per IP before the lookup; per (IP, account) once the token names an account.
       await limiter.hit(reply, [{ key: `reset-complete:ip:${request.ip}`, limit: perIp }]);

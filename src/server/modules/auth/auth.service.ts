@@ -10,7 +10,8 @@ import { assertPasswordAllowed, passwordProblem } from '../../lib/password-polic
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { countUsers, findUserByEmail, insertUser, syncAuthorName, updateUser } from '../users/users.repo';
 import { invalidateResetTokens } from './password-reset.service';
-import { createSession, forgetCachedSessions, revokeUserSessions } from './sessions.repo';
+import { recordAudit } from '../audit/audit';
+import { createSession, forgetCachedSessions, revokeSession, revokeUserSessions } from './sessions.repo';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const TEMP_PASSWORD_EXPIRED = 'Your temporary password has expired. Ask an administrator to reset it.';
@@ -37,6 +38,13 @@ export async function register(db: Database, config: AppConfig, input: RegisterI
         role: firstAdmin ? 'admin' : 'edit',
       });
       const token = await createSession(tx, user.id, config.sessionTtlDays);
+      await recordAudit(tx, {
+        actor: user,
+        action: 'auth.sign_up',
+        target: { type: 'user', id: user.id },
+        summary: `${user.email} signed up in “${businessUnit}”${firstAdmin ? ' as the first administrator' : ''}`,
+        after: { email: user.email, firstName: user.firstName, lastName: user.lastName, businessUnit, role: user.role },
+      });
       return { token, user, firstAdmin };
     });
   } catch (err) {
@@ -47,19 +55,44 @@ export async function register(db: Database, config: AppConfig, input: RegisterI
 
 export async function login(db: Database, config: AppConfig, input: LoginInput) {
   const user = await findUserByEmail(db, input.email);
+  /** A refused sign-in is recorded (never the password), then answered. */
+  const refuse = async (code: string, message: string, reason: string): Promise<never> => {
+    await recordAudit(db, {
+      actor: { id: user?.id ?? null, email: user?.email ?? input.email.trim().toLowerCase().slice(0, 254) },
+      action: 'auth.sign_in_failed',
+      target: user ? { type: 'user', id: user.id } : undefined,
+      summary: `Sign-in refused for ${user?.email ?? input.email.trim().slice(0, 254)}: ${reason}`,
+    });
+    throw new AppError(401, code, message);
+  };
   if (!user) {
     await verifyAgainstDummy(input.password);
-    throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+    return refuse('invalid_credentials', INVALID_CREDENTIALS, 'no account with this email');
   }
   if (!(await verifyPassword(user.password, input.password))) {
-    throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+    return refuse('invalid_credentials', INVALID_CREDENTIALS, 'wrong password');
   }
   // Told only to someone who knows the temporary password, so it reveals nothing to a guesser.
   if (user.mustChangePassword === 'true' && user.tempPasswordExpiresAt && user.tempPasswordExpiresAt.getTime() <= Date.now()) {
-    throw new AppError(401, 'temporary_password_expired', TEMP_PASSWORD_EXPIRED);
+    return refuse('temporary_password_expired', TEMP_PASSWORD_EXPIRED, 'temporary password expired');
   }
-  const token = await createSession(db, user.id, config.sessionTtlDays);
+  const token = await db.transaction(async (tx) => {
+    const created = await createSession(tx, user.id, config.sessionTtlDays);
+    await recordAudit(tx, { actor: user, action: 'auth.sign_in', target: { type: 'user', id: user.id }, summary: `${user.email} signed in` });
+    return created;
+  });
   return { token, user };
+}
+
+/** Ends one session (sign-out); a request without a valid session has nothing to end or record. */
+export async function logout(db: Database, user: UserRow | null, sessionId: string | null): Promise<void> {
+  if (!sessionId) return;
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, sessionId);
+    if (user) await recordAudit(tx, { actor: user, action: 'auth.sign_out', target: { type: 'user', id: user.id }, summary: `${user.email} signed out` });
+  });
+  // Again after commit: a lookup that ran during the transaction may have cached the session.
+  forgetCachedSessions();
 }
 
 /** Changes the signed-in user's password and signs out their other sessions. */
@@ -73,6 +106,12 @@ export async function changePassword(db: Database, user: UserRow, sessionId: str
     await updateUser(tx, user.id, { password, mustChangePassword: 'false', tempPasswordExpiresAt: null });
     await invalidateResetTokens(tx, user.id);
     await revokeUserSessions(tx, user.id, sessionId);
+    await recordAudit(tx, {
+      actor: user,
+      action: 'auth.password_changed',
+      target: { type: 'user', id: user.id },
+      summary: `${user.email} changed their password${user.mustChangePassword === 'true' ? ' (replacing a temporary one)' : ''}`,
+    });
   });
   // Again after commit: a lookup that ran during the transaction may have read the old row.
   forgetCachedSessions();

@@ -8,6 +8,7 @@ import { hashPassword, newToken, sha256 } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repo';
+import { recordAudit } from '../audit/audit';
 import { forgetCachedSessions, revokeUserSessions } from './sessions.repo';
 
 /** Same answer whether or not the address has an account, so the form cannot be used to probe. */
@@ -28,13 +29,29 @@ function resetLink(config: AppConfig, token: string): string {
 
 export async function requestPasswordReset(db: Database, email: string, { config, mailer, log }: Delivery): Promise<{ message: string; token?: string }> {
   const user = await findUserByEmail(db, email);
-  if (!user) return { message: RESET_REQUESTED_MESSAGE };
+  if (!user) {
+    const typed = email.trim().slice(0, 254);
+    await recordAudit(db, {
+      actor: { id: null, email: typed.toLowerCase() },
+      action: 'auth.reset_requested',
+      summary: `Password reset asked for ${typed}, which has no account`,
+    });
+    return { message: RESET_REQUESTED_MESSAGE };
+  }
 
   const token = newToken();
-  await db.insert(passwordResetTokens).values({
-    userId: user.id,
-    token: sha256(token),
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      token: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    await recordAudit(tx, {
+      actor: user,
+      action: 'auth.reset_requested',
+      target: { type: 'user', id: user.id },
+      summary: `Password reset asked for ${user.email}`,
+    });
   });
   const link = resetLink(config, token);
   switch (config.passwordResetDelivery) {
@@ -104,6 +121,12 @@ export async function completePasswordReset(
     await updateUser(tx, claimed.userId, { password, mustChangePassword: 'false', tempPasswordExpiresAt: null });
     await invalidateResetTokens(tx, claimed.userId);
     await revokeUserSessions(tx, claimed.userId);
+    await recordAudit(tx, {
+      actor: user,
+      action: 'auth.reset_completed',
+      target: { type: 'user', id: user.id },
+      summary: `${user.email} set a new password from a reset link`,
+    });
   });
   forgetCachedSessions();
   return RESET_DONE_MESSAGE;

@@ -82,6 +82,9 @@ afterAll(() => {
     expect(res.headers['content-type']).toBe('application/gzip');
     expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="ai-prompts-backup-.*\.tar\.gz"$/);
     expect(during.length).toBeGreaterThan(0);
+    // One backup was made (the refused second one is not one), and the log says who made it.
+    const made = await queryRows(handle.db, sql`select actor_email from audit_events where action = 'backup.created'`);
+    expect(made.map((r) => r.actor_email)).toEqual(['admin@example.com']);
 
     const restoredDir = path.join(tempFolder(), 'pglite');
     await restoreEmbeddedBackup(Readable.from(res.rawPayload), restoredDir);

@@ -42,6 +42,27 @@ describe('business unit administration', () => {
     const res = await call('DELETE', `/api/admin/business-units/${rd.id}`);
     expect(res.statusCode).toBe(409);
     expect(body<{ message: string }>(res).message).toContain('is referenced by 1 user and 1 prompt');
+    expect(body(res)).toMatchObject({ code: 'business_unit_referenced', errors: { users: '1', prompts: '1' } });
     expect((await call('DELETE', '/api/admin/business-units/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('moves a referenced unit’s users and prompts to another unit, then deletes it', async () => {
+    const units = body<Array<{ id: string; name: string }>>(await call('GET', '/api/admin/business-units'));
+    const rd = units.find((u) => u.name === 'R&D')!;
+    const ops = body<{ id: string }>(await call('POST', '/api/admin/business-units', { name: 'Operations' }));
+    expect((await call('DELETE', `/api/admin/business-units/${rd.id}?moveTo=${rd.id}`)).statusCode).toBe(400);
+    expect((await call('DELETE', `/api/admin/business-units/${rd.id}?moveTo=00000000-0000-4000-8000-000000000000`)).statusCode).toBe(400);
+    expect((await call('DELETE', `/api/admin/business-units/${rd.id}?moveTo=somewhere`)).statusCode).toBe(400);
+
+    expect((await call('DELETE', `/api/admin/business-units/${rd.id}?moveTo=${ops.id}`)).statusCode).toBe(204);
+    const names = body<Array<{ name: string }>>(await call('GET', '/api/admin/business-units')).map((u) => u.name);
+    expect(names).not.toContain('R&D');
+    expect(body(await call('GET', '/api/user'))).toMatchObject({ businessUnit: 'Operations' });
+    const [prompt] = body<{ items: Array<{ id: string; userBusinessUnit: string }> }>(await call('GET', '/api/prompts')).items;
+    expect(prompt!.userBusinessUnit).toBe('Operations');
+    const history = body<{ items: Array<{ number: number; note: string | null }> }>(await call('GET', `/api/prompts/${prompt!.id}/versions`));
+    expect(history.items[0]).toMatchObject({ note: 'Moved to business unit “Operations” (“R&D” was deleted)' });
+    const audit = body<{ items: Array<{ summary: string }> }>(await call('GET', '/api/admin/audit?action=business_unit.deleted&limit=1'));
+    expect(audit.items[0]!.summary).toBe('Deleted business unit “R&D”, moving 1 prompt and 1 user to “Operations”');
   });
 });

@@ -12,17 +12,31 @@ import { createBusinessUnit, getBusinessUnits } from './business-units.service';
 export async function businessUnitRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/business-units', { config: { access: 'public' }, schema: { response: { 200: z.array(businessUnitSchema) } } }, () => getBusinessUnits(app.db));
+  const tags = ['Business units'];
+
+  r.get(
+    '/api/business-units',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'List the business units',
+        description: 'Public: the sign-up form offers them.',
+        tags,
+        response: { 200: z.array(businessUnitSchema) },
+      },
+    },
+    () => getBusinessUnits(app.db),
+  );
 
   r.post(
     '/api/business-units',
     {
       config: { access: 'editor', deniedMessage: 'Read-only members cannot add business units' },
-      schema: { body: businessUnitInputSchema, response: { 201: businessUnitSchema } },
+      schema: { summary: 'Add a business unit', tags, body: businessUnitInputSchema, response: { 201: businessUnitSchema } },
     },
     async (request, reply) => {
-      requireUser(request);
-      return reply.status(201).send(await createBusinessUnit(app.db, request.body.name));
+      const actor = requireUser(request);
+      return reply.status(201).send(await createBusinessUnit(app.db, actor, request.body.name));
     },
   );
 }

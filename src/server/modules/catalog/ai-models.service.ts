@@ -1,16 +1,17 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AiModel, AiModelUpdate } from '../../../shared/schemas/catalog';
 import type { Database } from '../../db/client';
-import { aiModels, prompts } from '../../db/schema';
+import { aiModels, prompts, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
+import { changes, recordAudit } from '../audit/audit';
 
 /**
  * An admin renames an AI application or sets its launch URL. A new name is carried to every prompt that
  * names the application, in the same transaction; the derived prompt values are dropped once it has
  * committed. A name another application has (any case) is a 409.
  */
-export async function updateAiModel(db: Database, id: string, change: AiModelUpdate): Promise<AiModel> {
+export async function updateAiModel(db: Database, actor: UserRow, id: string, change: AiModelUpdate): Promise<AiModel> {
   let renamed = false;
   try {
     return await db.transaction(async (tx) => {
@@ -33,6 +34,11 @@ export async function updateAiModel(db: Database, id: string, change: AiModelUpd
           .update(prompts)
           .set({ aiModels: sql`array_replace(${prompts.aiModels}, ${model.name}, ${change.name})` })
           .where(sql`${prompts.aiModels} @> array[${model.name}]::text[]`);
+      }
+      const changed = changes({ name: model.name, launchUrl: model.launchUrl }, { name: saved!.name, launchUrl: saved!.launchUrl });
+      if (changed) {
+        const what = model.name !== saved!.name ? `Renamed AI application “${model.name}” to “${saved!.name}”` : `Changed the launch URL of “${saved!.name}”`;
+        await recordAudit(tx, { actor, action: 'ai_application.updated', target: { type: 'ai_application', id }, summary: what, ...changed });
       }
       return saved!;
     });

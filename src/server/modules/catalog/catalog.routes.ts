@@ -17,29 +17,49 @@ import { listAiModels } from './catalog.repo';
 import { addAiModel, filterCounts, filterValues, listTagNames, usedValues } from './catalog.service';
 
 const signedIn = { access: 'signedIn' } as const;
-const names = { response: { 200: z.array(z.string()) } };
+const tags = ['Catalog'];
+const names = { tags, response: { 200: z.array(z.string()) } };
 
 export async function catalogRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/ai-models', { config: signedIn, schema: { response: { 200: z.array(aiModelSchema) } } }, async (request, reply) => {
-    requireUser(request);
-    // The AI application list is never cached.
-    reply.header('Cache-Control', 'no-store');
-    return listAiModels(app.db);
-  });
+  r.get(
+    '/api/ai-models',
+    { config: signedIn, schema: { summary: 'List the AI applications', tags, response: { 200: z.array(aiModelSchema) } } },
+    async (request, reply) => {
+      requireUser(request);
+      // The AI application list is never cached.
+      reply.header('Cache-Control', 'no-store');
+      return listAiModels(app.db);
+    },
+  );
 
   r.put(
     '/api/admin/ai-models/:id',
-    { config: { access: 'admin' }, schema: { params: uuidParamsSchema, body: aiModelUpdateSchema, response: { 200: aiModelSchema } } },
-    async (request) => updateAiModel(app.db, request.params.id, request.body),
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Rename an AI application or change its launch URL',
+        tags,
+        params: uuidParamsSchema,
+        body: aiModelUpdateSchema,
+        response: { 200: aiModelSchema },
+      },
+    },
+    async (request) => updateAiModel(app.db, requireUser(request), request.params.id, request.body),
   );
 
   r.post(
     '/api/ai-models',
     {
       config: { access: 'editor', deniedMessage: 'Read-only members cannot add AI applications' },
-      schema: { body: aiModelInputSchema, response: { 200: z.object({ model: z.string() }), 201: z.object({ model: z.string() }) } },
+      schema: {
+        summary: 'Add an AI application',
+        description: 'Answers 201 when it was added, 200 when one of that name already existed (its spelling is returned).',
+        tags,
+        body: aiModelInputSchema,
+        response: { 200: z.object({ model: z.string() }), 201: z.object({ model: z.string() }) },
+      },
     },
     async (request, reply) => {
       requireUser(request);
@@ -48,17 +68,17 @@ export async function catalogRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/tags', { config: signedIn, schema: names }, async (request) => {
+  r.get('/api/tags', { config: signedIn, schema: { ...names, summary: 'List the tag names' } }, async (request) => {
     requireUser(request);
     return listTagNames(app.db);
   });
 
-  r.get('/api/filter/ai-models', { config: signedIn, schema: names }, async (request) => {
+  r.get('/api/filter/ai-models', { config: signedIn, schema: { ...names, summary: 'The AI applications prompts use' } }, async (request) => {
     requireUser(request);
     return (await usedValues(app.db)).aiModels.map((v) => v.value);
   });
 
-  r.get('/api/filter/tags', { config: signedIn, schema: names }, async (request) => {
+  r.get('/api/filter/tags', { config: signedIn, schema: { ...names, summary: 'The tags prompts use' } }, async (request) => {
     requireUser(request);
     return (await usedValues(app.db)).tags.map((v) => v.value);
   });
@@ -67,12 +87,22 @@ export async function catalogRoutes(app: FastifyInstance) {
    * The three sidebar lists for one list view (its search, filters and scope), each value with the count
    * of prompts it would show: every group's top values by count plus the selected ones.
    */
-  r.get('/api/filter/counts', { config: signedIn, schema: { querystring: filterCountsQuerySchema, response: { 200: filterCountsSchema } } }, async (request) =>
-    filterCounts(app.db, request.query, requireUser(request).id),
+  r.get(
+    '/api/filter/counts',
+    {
+      config: signedIn,
+      schema: { summary: 'The filter values of a list view, with counts', tags, querystring: filterCountsQuerySchema, response: { 200: filterCountsSchema } },
+    },
+    async (request) => filterCounts(app.db, request.query, requireUser(request).id),
   );
 
   /** Finds values of one group beyond the top ones, by text, with the same faceted counts. */
-  r.get('/api/filter/values', { config: signedIn, schema: { querystring: filterValuesQuerySchema, response: { 200: filterValuesSchema } } }, async (request) =>
-    filterValues(app.db, request.query, requireUser(request).id),
+  r.get(
+    '/api/filter/values',
+    {
+      config: signedIn,
+      schema: { summary: 'Find filter values by text, with counts', tags, querystring: filterValuesQuerySchema, response: { 200: filterValuesSchema } },
+    },
+    async (request) => filterValues(app.db, request.query, requireUser(request).id),
   );
 }

@@ -4,16 +4,40 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ExportQuery, exportQuerySchema } from '../../../shared/schemas/export';
 import { notFound } from '../../errors';
+import type { UserRow } from '../../db/schema';
 import { requireAdmin } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit';
+import { AUDIT_DOWNLOAD_KIND, sendAuditCsv } from '../audit/audit.routes';
+import { auditFiltersSchema } from '../../../shared/schemas/audit';
 import { consumeDownloadTicket, issueDownloadTicket } from './download-tickets';
 import { exportCount, openExport } from './export.service';
+
+const EXPORT_NOUNS: Record<ExportQuery['type'], string> = { prompts: 'prompt', users: 'user', 'business-units': 'business unit', 'form-fields': 'form field' };
+
+/** The exported file, streamed: documented only (a stream is never serialized). */
+const exportFile = {
+  description: 'The file as an attachment named in Content-Disposition. A failure after the first byte ends it with a failure marker.',
+  content: { 'text/csv': z.string(), 'application/json': z.array(z.record(z.string(), z.unknown())) },
+};
+const tags = ['Export'];
 
 export async function exportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Streams the chosen data set with `Content-Disposition: attachment` and a dated file name. */
-  async function sendExport(request: FastifyRequest, reply: FastifyReply, q: ExportQuery) {
+  async function sendExport(request: FastifyRequest, reply: FastifyReply, admin: UserRow, q: ExportQuery) {
     const date = new Date().toISOString().slice(0, 10);
+    // Recorded as the download starts, with the rows it holds at that moment.
+    const rows = await exportCount(app.db, q);
+    const filters = { search: q.search, businessUnits: q.businessUnits, aiModels: q.aiModels, tags: q.tags };
+    const filtered = q.type === 'prompts' && (q.search || q.businessUnits.length || q.aiModels.length || q.tags.length);
+    await recordAudit(app.db, {
+      actor: admin,
+      action: 'data.exported',
+      target: { type: 'export' },
+      summary: `Exported ${rows} ${EXPORT_NOUNS[q.type]}${rows === 1 ? '' : 's'} as ${q.format.toUpperCase()}${filtered ? ' (filtered)' : ''}`,
+      after: { type: q.type, format: q.format, rows, ...(q.type === 'prompts' ? { filters } : {}) },
+    });
     const filename = `ai-prompts-${q.type}-${date}.${q.format}`;
     const chunks = await openExport(app.db, q, (err) =>
       request.log.error({ err }, 'export failed after its first byte; the body ends with the failure marker'),
@@ -25,10 +49,21 @@ export async function exportRoutes(app: FastifyInstance) {
     return reply.send(Readable.from(chunks));
   }
 
-  r.get('/api/admin/export', { config: { access: 'admin' }, schema: { querystring: exportQuerySchema } }, async (request, reply) => {
-    requireAdmin(request);
-    return sendExport(request, reply, request.query);
-  });
+  r.get(
+    '/api/admin/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Download prompts, members, business units or form fields as CSV or JSON',
+        tags,
+        querystring: exportQuerySchema,
+        documentedResponses: { 200: exportFile },
+      },
+    },
+    async (request, reply) => {
+      return sendExport(request, reply, requireAdmin(request), request.query);
+    },
+  );
 
   /**
    * A browser cannot add a bearer header to a plain download, and reading the file through fetch would
@@ -37,7 +72,16 @@ export async function exportRoutes(app: FastifyInstance) {
    */
   r.post(
     '/api/admin/export/tickets',
-    { config: { access: 'admin' }, schema: { body: exportQuerySchema, response: { 201: z.object({ url: z.string() }) } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Make a one-time link to download an export',
+        description: 'For a browser, which cannot send a bearer header with a plain download. The link works once.',
+        tags,
+        body: exportQuerySchema,
+        response: { 201: z.object({ url: z.string() }) },
+      },
+    },
     async (request, reply) => {
       const user = requireAdmin(request);
       const q = request.body;
@@ -51,19 +95,36 @@ export async function exportRoutes(app: FastifyInstance) {
   /** The one-time link: the ticket is the credential, so the route is public and answers 404 to anything else. */
   r.get(
     '/api/downloads/:ticket',
-    { config: { access: 'public' }, schema: { params: z.object({ ticket: z.string().min(1).max(100) }) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Download through a one-time link',
+        description: 'The link is the credential: it works once, for the export or audit log an administrator asked for.',
+        tags,
+        params: z.object({ ticket: z.string().min(1).max(100) }),
+        documentedResponses: { 200: exportFile },
+      },
+    },
     async (request, reply) => {
       const found = await consumeDownloadTicket(app.db, request.params.ticket);
       if (!found || found.user.role !== 'admin') throw notFound('This download link has expired or was already used', 'download_link_invalid');
+      if (found.request.kind === AUDIT_DOWNLOAD_KIND) {
+        const filters = auditFiltersSchema.safeParse(found.request);
+        if (!filters.success) throw notFound('This download link has expired or was already used', 'download_link_invalid');
+        return sendAuditCsv(app, reply, found.user, filters.data);
+      }
       const query = exportQuerySchema.safeParse(found.request);
       if (!query.success) throw notFound('This download link has expired or was already used', 'download_link_invalid');
-      return sendExport(request, reply, query.data);
+      return sendExport(request, reply, found.user, query.data);
     },
   );
 
   r.get(
     '/api/admin/export/count',
-    { config: { access: 'admin' }, schema: { querystring: exportQuerySchema, response: { 200: z.object({ count: z.number() }) } } },
+    {
+      config: { access: 'admin' },
+      schema: { summary: 'Count the rows an export would hold', tags, querystring: exportQuerySchema, response: { 200: z.object({ count: z.number() }) } },
+    },
     async (request) => {
       requireAdmin(request);
       return { count: await exportCount(app.db, request.query) };

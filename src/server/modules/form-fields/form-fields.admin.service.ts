@@ -3,8 +3,9 @@ import { KNOWN_FIELD_NAMES } from '../../../shared/constants';
 import { type FormField, fieldNameFromLabel, type formFieldInputSchema } from '../../../shared/schemas/form-fields';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { type FormFieldRow, formFields } from '../../db/schema';
+import { type FormFieldRow, formFields, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
+import { changes, recordAudit } from '../audit/audit';
 import { listBusinessUnits } from '../business-units/business-units.repo';
 import { toFormField } from './form-fields.presenter';
 import { listFormFields } from './form-fields.repo';
@@ -36,14 +37,37 @@ function nameTaken(name: string) {
   };
 }
 
-export async function createFormField(db: Database, input: Input): Promise<FormField> {
+/** What the audit log shows of a field. */
+const auditedField = (f: Pick<FormFieldRow, 'name' | 'label' | 'type' | 'enabled' | 'required' | 'placeholder' | 'options'>) => ({
+  name: f.name,
+  label: f.label,
+  type: f.type,
+  enabled: f.enabled,
+  required: f.required,
+  placeholder: f.placeholder,
+  options: f.options,
+});
+
+export async function createFormField(db: Database, actor: UserRow, input: Input): Promise<FormField> {
   // On create the name comes from the label (lowercase, a-z and 0-9 only).
   const name = fieldNameFromLabel(input.label);
   if (!name) throw badRequest('Field name is required', { name: 'Field name is required', label: 'The label needs at least one letter or digit' });
-  const [row] = await db
-    .insert(formFields)
-    .values({ ...input, name, options: cleanOptions(input) })
-    .returning()
+  const options = cleanOptions(input);
+  const row = await db
+    .transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(formFields)
+        .values({ ...input, name, options })
+        .returning();
+      await recordAudit(tx, {
+        actor,
+        action: 'form_field.created',
+        target: { type: 'form_field', id: inserted!.id },
+        summary: `Created form field “${inserted!.label}” (${inserted!.type})`,
+        after: auditedField(inserted!),
+      });
+      return inserted;
+    })
     .catch(nameTaken(name));
   return (await presentFields(db, [row!]))[0]!;
 }
@@ -54,7 +78,7 @@ async function findField(db: Database, id: string): Promise<FormFieldRow> {
   return row;
 }
 
-export async function updateFormField(db: Database, id: string, input: Input): Promise<FormField> {
+export async function updateFormField(db: Database, actor: UserRow, id: string, input: Input): Promise<FormField> {
   const existing = await findField(db, id);
   if (KNOWN.has(existing.name) && input.type !== existing.type) {
     throw badRequest(`The type of the built-in field "${existing.label}" cannot change`, { type: 'Built-in fields keep their type' });
@@ -63,23 +87,46 @@ export async function updateFormField(db: Database, id: string, input: Input): P
     throw badRequest(`${existing.label} is always shown and required`, { enabled: 'Title and content are always enabled and required' }, 'core_field');
   }
   // On edit the existing name is kept.
-  const [row] = await db
-    .update(formFields)
-    .set({ ...input, name: existing.name, options: cleanOptions(input) })
-    .where(eq(formFields.id, id))
-    .returning();
+  const options = cleanOptions(input);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(formFields)
+      .set({ ...input, name: existing.name, options })
+      .where(eq(formFields.id, id))
+      .returning();
+    const changed = changes(auditedField(existing), auditedField(updated!));
+    if (changed) {
+      await recordAudit(tx, {
+        actor,
+        action: 'form_field.updated',
+        target: { type: 'form_field', id },
+        summary: `Updated form field “${updated!.label}”`,
+        ...changed,
+      });
+    }
+    return updated;
+  });
   return (await presentFields(db, [row!]))[0]!;
 }
 
-export async function deleteFormField(db: Database, id: string): Promise<void> {
+export async function deleteFormField(db: Database, actor: UserRow, id: string): Promise<void> {
   const existing = await findField(db, id);
   if (CORE.has(existing.name)) throw badRequest(`${existing.label} cannot be deleted`, undefined, 'core_field');
   // Values already stored on prompts stay in custom_fields; they simply stop showing.
-  await db.delete(formFields).where(eq(formFields.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(formFields).where(eq(formFields.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: 'form_field.deleted',
+      target: { type: 'form_field', id },
+      summary: `Deleted form field “${existing.label}”`,
+      before: auditedField(existing),
+    });
+  });
 }
 
 /** Renumbers every field from 1 by its position in `ids`, in one transaction. */
-export async function reorderFormFields(db: Database, ids: string[]): Promise<FormField[]> {
+export async function reorderFormFields(db: Database, actor: UserRow, ids: string[]): Promise<FormField[]> {
   const all = await listFormFields(db);
   const known = new Set(all.map((f) => f.id));
   if (new Set(ids).size !== ids.length || ids.length !== all.length || ids.some((id) => !known.has(id))) {
@@ -91,6 +138,18 @@ export async function reorderFormFields(db: Database, ids: string[]): Promise<Fo
         .update(formFields)
         .set({ order: index + 1 })
         .where(eq(formFields.id, id));
+    }
+    const byId = new Map(all.map((f) => [f.id, f.name]));
+    const before = all.map((f) => f.name);
+    const after = ids.map((id) => byId.get(id)!);
+    if (before.join() !== after.join()) {
+      await recordAudit(tx, {
+        actor,
+        action: 'form_field.reordered',
+        summary: 'Reordered the form fields',
+        before: { order: before },
+        after: { order: after },
+      });
     }
   });
   return listAllFormFields(db);

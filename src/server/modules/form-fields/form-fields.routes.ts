@@ -10,45 +10,62 @@ import { getEnabledFormFields } from './form-fields.service';
 export async function formFieldRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' } as const;
-  const list = { response: { 200: z.array(formFieldSchema) } };
+  const tags = ['Form fields'];
+  const list = { tags, response: { 200: z.array(formFieldSchema) } };
 
   /** The enabled fields in configured order, for the prompt form. */
-  r.get('/api/form-fields', { config: { access: 'signedIn' }, schema: list }, async (request) => {
+  r.get('/api/form-fields', { config: { access: 'signedIn' }, schema: { ...list, summary: 'The enabled form fields, in order' } }, async (request) => {
     requireUser(request);
     return presentFields(app.db, await getEnabledFormFields(app.db));
   });
 
-  r.get('/api/admin/form-fields', { config: admin, schema: list }, async (request) => {
+  r.get('/api/admin/form-fields', { config: admin, schema: { ...list, summary: 'Every form field, enabled or not' } }, async (request) => {
     requireAdmin(request);
     return listAllFormFields(app.db);
   });
 
-  r.post('/api/admin/form-fields', { config: admin, schema: { body: formFieldInputSchema, response: { 201: formFieldSchema } } }, async (request, reply) => {
-    requireAdmin(request);
-    return reply.status(201).send(await createFormField(app.db, request.body));
-  });
-
-  // Registered before /:id so "reorder" is never read as an id.
-  r.put('/api/admin/form-fields/reorder', { config: admin, schema: { body: reorderFormFieldsSchema, ...list } }, async (request) => {
-    requireAdmin(request);
-    return reorderFormFields(
-      app.db,
-      request.body.fields.map((f) => f.id),
-    );
-  });
-
-  r.put(
-    '/api/admin/form-fields/:id',
-    { config: admin, schema: { params: uuidParamsSchema, body: formFieldInputSchema, response: { 200: formFieldSchema } } },
-    async (request) => {
-      requireAdmin(request);
-      return updateFormField(app.db, request.params.id, request.body);
+  r.post(
+    '/api/admin/form-fields',
+    { config: admin, schema: { summary: 'Add a form field', tags, body: formFieldInputSchema, response: { 201: formFieldSchema } } },
+    async (request, reply) => {
+      const actor = requireAdmin(request);
+      return reply.status(201).send(await createFormField(app.db, actor, request.body));
     },
   );
 
-  r.delete('/api/admin/form-fields/:id', { config: admin, schema: { params: uuidParamsSchema } }, async (request, reply) => {
-    requireAdmin(request);
-    await deleteFormField(app.db, request.params.id);
-    return reply.status(204).send();
-  });
+  // Registered before /:id so "reorder" is never read as an id.
+  r.put(
+    '/api/admin/form-fields/reorder',
+    { config: admin, schema: { ...list, summary: 'Put the form fields in a new order', body: reorderFormFieldsSchema } },
+    async (request) => {
+      const actor = requireAdmin(request);
+      return reorderFormFields(
+        app.db,
+        actor,
+        request.body.fields.map((f) => f.id),
+      );
+    },
+  );
+
+  r.put(
+    '/api/admin/form-fields/:id',
+    {
+      config: admin,
+      schema: { summary: 'Change a form field', tags, params: uuidParamsSchema, body: formFieldInputSchema, response: { 200: formFieldSchema } },
+    },
+    async (request) => {
+      const actor = requireAdmin(request);
+      return updateFormField(app.db, actor, request.params.id, request.body);
+    },
+  );
+
+  r.delete(
+    '/api/admin/form-fields/:id',
+    { config: admin, schema: { summary: 'Delete a form field', tags, params: uuidParamsSchema, response: { 204: z.undefined().describe('Deleted') } } },
+    async (request, reply) => {
+      const actor = requireAdmin(request);
+      await deleteFormField(app.db, actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

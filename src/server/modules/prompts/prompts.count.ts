@@ -1,14 +1,17 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PromptListQuery } from '../../../shared/schemas/prompts';
 import { type Database, queryRows } from '../../db/client';
-import { prompts } from '../../db/schema';
+import { promptFavorites, prompts } from '../../db/schema';
 import { filterConditions, searchCondition, searchTerms, typoCondition } from './prompts.search';
 
 // Which prompts a list or an export holds (its WHERE clause) and how many, counted up to a cap.
 
 /** Counts stop here and are reported as a lower bound ("1,000+"): exact counts of huge match sets cost seconds. */
 export const COUNT_CAP = 1_000;
-export type ListFilters = Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags'>;
+export type ListFilters = Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags'> & {
+  /** Only this person's favourites. */
+  favoritesOf?: string;
+};
 
 /**
  * Runs one statement and returns its rows. The list takes it as a parameter so that the benchmark can
@@ -24,7 +27,13 @@ export function promptWhere(query: ListFilters, ownerId?: string, typos = false,
   const conditions = [...filterConditions(query)];
   if (terms) conditions.push(typos ? typoCondition(terms) : searchCondition(terms, wholeWords));
   if (ownerId) conditions.push(eq(prompts.userId, ownerId));
+  if (query.favoritesOf) conditions.push(favoriteOf(query.favoritesOf));
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The prompt is one of `userId`'s favourites (a semi-join PostgreSQL can drive from their few rows). */
+export function favoriteOf(userId: string): SQL {
+  return sql`exists (select 1 from ${promptFavorites} where ${promptFavorites.userId} = ${userId}::uuid and ${promptFavorites.promptId} = ${prompts.id})`;
 }
 
 /**

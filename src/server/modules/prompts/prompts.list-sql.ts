@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { renderedOnce } from '../../db/client';
-import { promptListItems, prompts, users } from '../../db/schema';
-import { COUNT_CAP, literalInt } from './prompts.count';
+import { promptListItems, prompts, promptUseCounts, users } from '../../db/schema';
+import { COUNT_CAP, favoriteOf, literalInt } from './prompts.count';
 import { MATCH_SET_CAP } from './prompts.match-set';
 import { canEditPromptSql } from './prompts.policy';
 
@@ -38,11 +38,12 @@ const ITEM_UP_TO_CAN_EDIT = renderedOnce(
 );
 
 /**
- * What every page joins to build its items: the stored heads and the authors. A head that is missing
- * (its trigger bypassed) is rendered on the spot, so the prompt is never dropped from a page.
+ * What every page joins to build its items: the stored heads, the authors and the use counts. A head
+ * that is missing (its trigger bypassed) is rendered on the spot, so the prompt is never dropped from a page.
  */
 export const ITEM_SOURCES = renderedOnce(
-  sql`left join ${promptListItems} on ${promptListItems.promptId} = ${prompts.id} inner join ${users} on ${users.id} = ${prompts.userId}`,
+  sql`left join ${promptListItems} on ${promptListItems.promptId} = ${prompts.id} inner join ${users} on ${users.id} = ${prompts.userId}
+    left join ${promptUseCounts} on ${promptUseCounts.promptId} = ${prompts.id}`,
 );
 
 /** Marks around matched words in a snippet: control characters that cannot come from the content (it is cleaned of them). */
@@ -55,15 +56,26 @@ const SNIPPET_SOURCE_CHARS = 4000;
  * A short fragment of the content around the best match, matched words marked (ts_headline). It is
  * part of the page's items only, which PostgreSQL computes after the LIMIT (the function is costly).
  */
-export function snippetSql(tsQuery: SQL): SQL {
+function snippetSql(tsQuery: SQL): SQL {
   return sql`ts_headline('english', translate(left(${prompts.content}, ${literalInt(SNIPPET_SOURCE_CHARS)}), E'\\x02\\x03', ''), ${tsQuery},
     'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1')`;
 }
 
-/** A PromptListItem, built in the database: Node neither parses the rows nor serialises them again. */
-export function itemJson(viewer: Parameters<typeof canEditPromptSql>[0], snippet: SQL | null = null): SQL {
-  const tail = snippet ? sql`|| ',"snippet":' || to_json(${snippet})::text` : sql``;
-  return sql`(${ITEM_UP_TO_CAN_EDIT} || case when ${canEditPromptSql(viewer)} then 'true' else 'false' end ${tail} || '}')`;
+/** The `snippet` member of a search's items (`,"snippet":"…"` as SQL text), for `itemJson`. */
+export function snippetField(tsQuery: SQL): SQL {
+  return sql`(',"snippet":' || to_json(${snippetSql(tsQuery)})::text)`;
+}
+
+/**
+ * A PromptListItem, built in the database: Node neither parses the rows nor serialises them again.
+ * `useCount` and `isFavorite` change far more often than the prompt, so they are read from their own
+ * tables for the page's rows rather than stored in the item's head.
+ */
+export function itemJson(viewer: Parameters<typeof canEditPromptSql>[0] & { id: string }, extraField: SQL | null = null): SQL {
+  const tail = extraField ? sql`|| ${extraField}` : sql``;
+  return sql`(${ITEM_UP_TO_CAN_EDIT} || case when ${canEditPromptSql(viewer)} then 'true' else 'false' end
+    || ',"useCount":' || coalesce(${promptUseCounts.useCount}, 0)
+    || ',"isFavorite":' || case when ${favoriteOf(viewer.id)} then 'true' else 'false' end ${tail} || '}')`;
 }
 
 /**

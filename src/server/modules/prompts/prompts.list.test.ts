@@ -53,12 +53,16 @@ describe('list items built by the database', () => {
       expect(page.items.length).toBe(2);
       for (const item of page.items) {
         const detail = promptSchema.parse(body(await t.app.inject({ method: 'GET', url: `/api/prompts/${item.id}`, headers: u.auth })));
-        const { content, notes, customFields, user, variables, ...shared } = detail;
+        // The viewer's last use and the version are on the detail only (the last use also on Recently Used).
+        const { content, notes, customFields, user, variables, lastUsedAt, version, lastEditor, ...shared } = detail;
         expect(item).toEqual({ ...shared, user: { firstName: user.firstName, lastName: user.lastName }, contentPreview: content.slice(0, 240) });
         expect(item.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
         void notes;
         void customFields;
         void variables;
+        void lastUsedAt;
+        void version;
+        void lastEditor;
       }
     }
   });

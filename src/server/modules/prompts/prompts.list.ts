@@ -2,11 +2,12 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
 import type { Database } from '../../db/client';
 import { promptFilterKeys, prompts } from '../../db/schema';
-import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
+import { PromptDerivedCache, viewerGeneration } from '../../lib/prompt-derived-cache';
 import { COUNT_CAP, cappedCount, countMatches, type ListFilters, literalInt, promptWhere, type RunStatement, runStatement, toTotal } from './prompts.count';
 import { filterKeyConditions, filterKeyFacetConditions } from './prompts.filter-keys';
-import { ITEM_SOURCES, itemJson, type KeySource, matchSetStatement, pageStatement, snippetSql } from './prompts.list-sql';
+import { ITEM_SOURCES, itemJson, type KeySource, matchSetStatement, pageStatement, snippetField } from './prompts.list-sql';
 import { facetStats, useMatchSet } from './prompts.match-set';
+import { mostUsedItems } from './prompts.most-used';
 import type { canEditPromptSql } from './prompts.policy';
 import { type Cursor, decodeCursor, filterConditions, invalidCursor, rankExpression, searchTerms } from './prompts.search';
 
@@ -28,8 +29,8 @@ export interface ListOptions {
   query: PromptListQuery;
   /** Restricts the list to one author (/api/prompts/my). */
   ownerId?: string;
-  /** Who asks: decides each item's `canEdit`. */
-  viewer: Parameters<typeof canEditPromptSql>[0];
+  /** Who asks: decides each item's `canEdit` and `isFavorite`, and whose favourites `favorites` means. */
+  viewer: Parameters<typeof canEditPromptSql>[0] & { id: string };
   /** Count now rather than use a recent total. */
   fresh?: boolean;
 }
@@ -39,7 +40,17 @@ export interface ListOptions {
  * again. Prompt writes drop them (here at once, in other instances through NOTIFY).
  */
 const listTotals = new PromptDerivedCache<{ typos: boolean; total: number; lowerBound: boolean }>(5_000);
-const totalsKey = (query: ListFilters, ownerId?: string) => JSON.stringify([query.search, query.businessUnits, query.aiModels, query.tags, ownerId ?? null]);
+/** A favourites-only total changes with each star, so it is keyed by the person's generation too. */
+const totalsKey = (query: ListFilters, ownerId?: string) =>
+  JSON.stringify([
+    query.search,
+    query.businessUnits,
+    query.aiModels,
+    query.tags,
+    ownerId ?? null,
+    query.favoritesOf ?? null,
+    query.favoritesOf ? viewerGeneration(query.favoritesOf) : null,
+  ]);
 
 function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
   switch (sort) {
@@ -53,6 +64,9 @@ function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
       return sql`lower(${prompts.userBusinessUnit})`;
     case 'createdAt':
       return sql`${prompts.createdAt}`;
+    case 'mostUsed':
+      // Its pages are read by mostUsedItems; here the key only completes the count's source.
+      return sql`0`;
     default:
       return sql`${prompts.updatedAt}`;
   }
@@ -77,7 +91,7 @@ interface ListPlan {
 }
 
 interface PlanInputs {
-  query: PromptListQuery;
+  query: PromptListQuery & ListFilters;
   searched: boolean;
   ownerId: string | undefined;
   sort: PromptSort;
@@ -89,12 +103,15 @@ interface PlanInputs {
 
 async function planList(db: Database, { query, searched, ownerId, sort, counted, cursor }: PlanInputs): Promise<ListPlan> {
   const filtered = filterConditions(query).length > 0;
-  const keys = filtered && !searched && !ownerId && sort === 'updatedAt' ? 'filter-keys' : 'prompts';
+  // A person's favourites are few: their keys are picked first, like a search's matches.
+  const favorites = query.favoritesOf !== undefined;
+  // The most-used order counts its filter matches in the narrow table too (its pages walk use counts).
+  const keys = filtered && !searched && !ownerId && !favorites && (sort === 'updatedAt' || sort === 'mostUsed') ? 'filter-keys' : 'prompts';
   return {
     keys,
-    keysFirst: keys === 'filter-keys' || searched,
-    matchSet: filtered && !searched && !counted && !cursor && (await useMatchSet(db, query, query.limit)),
-    prepared: !searched && !filtered,
+    keysFirst: keys === 'filter-keys' || searched || favorites,
+    matchSet: filtered && !searched && !favorites && sort !== 'mostUsed' && !counted && !cursor && (await useMatchSet(db, query, query.limit)),
+    prepared: !searched && !filtered && !favorites,
   };
 }
 
@@ -106,9 +123,10 @@ async function planList(db: Database, { query, searched, ownerId, sort, counted,
  */
 export async function listPromptPage(
   db: Database,
-  { query, ownerId, viewer, fresh = false }: ListOptions,
+  { query: asked, ownerId, viewer, fresh = false }: ListOptions,
   run: RunStatement = runStatement,
 ): Promise<ListPage> {
+  const query: PromptListQuery & ListFilters = asked.favorites ? { ...asked, favoritesOf: viewer.id } : asked;
   // A bad cursor is refused before any counting.
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const terms = searchTerms(query.search);
@@ -132,6 +150,11 @@ export async function listPromptPage(
   const order = query.order ?? defaultSortOrder(sort);
   // A cursor made for another order would restart the list (an endless list repeating its rows).
   if (cursor && (cursor.sort !== sort || cursor.order !== order)) throw invalidCursor();
+  // A search's items carry a snippet of the content around the match (a match may be in the content only).
+  const item = itemJson(viewer, terms ? snippetField(terms.tsQuery) : null);
+  const limit = query.limit;
+  const finish = (row: Record<string, unknown> | undefined) =>
+    toListPage(row!, { counted, sort, order, limit, remember: (t) => listTotals.set(db, key, t, since) });
   const orderKey = sortKey(sort, terms && sort === 'relevance' ? rankExpression(terms) : null);
 
   const timeSort = sort === 'updatedAt' || sort === 'createdAt';
@@ -146,6 +169,10 @@ export async function listPromptPage(
           walkWhere: and(...filterKeyFacetConditions(query)),
         }
       : { from: sql`${prompts}`, id: prompts.id, key: orderKey, where, walkWhere: where };
+  if (sort === 'mostUsed') {
+    const total = counted ? sql`null::int` : cappedCount(keys.where, COUNT_CAP, keys.from);
+    return finish((await run(db, pageStatement(sql`(${mostUsedItems({ where, cursor, order, limit, item })})`, total, limit)))[0]);
+  }
   const conditions: SQL[] = keys.walkWhere ? [keys.walkWhere] : [];
   if (cursor) {
     const value = sort === 'relevance' ? sql`${cursor.value}::real` : timeSort ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}`;
@@ -158,9 +185,6 @@ export async function listPromptPage(
   // PostgreSQL walks them instead of sorting; the columns are NOT NULL, so results are unaffected.
   const direction = order === 'desc' ? (timeSort ? sql`desc nulls last` : sql`desc nulls first`) : timeSort ? sql`asc nulls first` : sql`asc nulls last`;
   const orderBy = sql`${keys.key} ${direction}, ${keys.id} ${direction}`;
-  const limit = query.limit;
-  // A search's items carry a snippet of the content around the match (a match may be in the content only).
-  const item = itemJson(viewer, terms ? snippetSql(terms.tsQuery) : null);
   const pageItems = (gate: SQL | null) => {
     const matching = and(...conditions, gate ?? undefined) ?? sql`true`;
     if (plan.keysFirst) {
@@ -188,14 +212,29 @@ export async function listPromptPage(
       plan.prepared,
     );
   }
-  const { total, lowerBound } = counted ?? toTotal(Number(row!.total), COUNT_CAP);
-  if (!counted) listTotals.set(db, key, Promise.resolve({ typos: false, total, lowerBound }), since);
-  const hasMore = Number(row!.fetched) > limit;
+  return finish(row);
+}
+
+interface PageContext {
+  counted: { total: number; lowerBound: boolean } | undefined;
+  sort: PromptSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  /** Keeps a total counted by this page's statement for the next pages. */
+  remember: (total: Promise<{ typos: boolean; total: number; lowerBound: boolean }>) => void;
+}
+
+/** A ListPage from the one-row answer of `pageStatement`. */
+function toListPage(row: Record<string, unknown>, { counted, sort, order, limit, remember }: PageContext): ListPage {
+  const { total, lowerBound } = counted ?? toTotal(Number(row.total), COUNT_CAP);
+  if (!counted) remember(Promise.resolve({ typos: false, total, lowerBound }));
+  const hasMore = Number(row.fetched) > limit;
+  const numericKey = sort === 'relevance' || sort === 'mostUsed';
   return {
-    itemsJson: String(row!.items),
+    itemsJson: String(row.items),
     total,
     totalIsLowerBound: lowerBound,
     orderedBy: sort,
-    nextCursor: hasMore ? { sort, order, value: sort === 'relevance' ? Number(row!.last_key) : String(row!.last_key), id: String(row!.last_id) } : null,
+    nextCursor: hasMore ? { sort, order, value: numericKey ? Number(row.last_key) : String(row.last_key), id: String(row.last_id) } : null,
   };
 }

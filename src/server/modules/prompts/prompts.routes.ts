@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { READ_ONLY_CHANGE_MESSAGE, READ_ONLY_CREATE_MESSAGE } from '../../../shared/policies/prompts';
 import { uuidParamsSchema } from '../../../shared/schemas/common';
-import { promptInputSchema, promptListQuerySchema, promptSchema } from '../../../shared/schemas/prompts';
+import { promptInputSchema, promptListQuerySchema, promptListResponseSchema, promptSchema } from '../../../shared/schemas/prompts';
+import { bulkActionSchema, bulkResultSchema } from '../../../shared/schemas/bulk';
 import { requireUser } from '../../plugins/auth';
+import { runBulkAction } from './prompts.bulk';
 import { createPrompt, deletePrompt, getPrompt, listPrompts, updatePrompt } from './prompts.service';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -13,42 +16,87 @@ const wantsFresh = (request: FastifyRequest) => /no-cache|no-store|max-age=0/i.t
 
 export async function promptRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Prompts'];
   // Lists are sent as the JSON text the service assembles (items are built by PostgreSQL), so no
-  // response schema: the tests check every list answer against promptListResponseSchema instead.
-  const listSchema = { querystring: promptListQuerySchema };
+  // response schema: the list is documented only, and the tests check every list answer against
+  // promptListResponseSchema instead.
+  const listSchema = {
+    tags,
+    querystring: promptListQuerySchema,
+    documentedResponses: { 200: { description: 'A page of prompts', content: { 'application/json': promptListResponseSchema } } },
+  };
   const signedIn = { access: 'signedIn' } as const;
 
-  r.get('/api/prompts', { config: signedIn, schema: listSchema }, async (request, reply) =>
-    reply.type(JSON_TYPE).send(await listPrompts(app.db, requireUser(request), request.query, undefined, wantsFresh(request))),
+  r.get(
+    '/api/prompts',
+    {
+      config: signedIn,
+      schema: {
+        ...listSchema,
+        summary: 'List and search prompts',
+        description: 'One page at a time: pass `nextCursor` back as `cursor` for the next. `Cache-Control: no-cache` asks for counts computed now.',
+      },
+    },
+    async (request, reply) => reply.type(JSON_TYPE).send(await listPrompts(app.db, requireUser(request), request.query, undefined, wantsFresh(request))),
   );
 
-  r.get('/api/prompts/my', { config: signedIn, schema: listSchema }, async (request, reply) => {
+  r.get('/api/prompts/my', { config: signedIn, schema: { ...listSchema, summary: 'List and search one’s own prompts' } }, async (request, reply) => {
     const user = requireUser(request);
     return reply.type(JSON_TYPE).send(await listPrompts(app.db, user, request.query, user.id, wantsFresh(request)));
   });
 
-  r.get('/api/prompts/:id', { config: signedIn, schema: { params: uuidParamsSchema, response: { 200: promptSchema } } }, (request) =>
-    getPrompt(app.db, requireUser(request), request.params.id),
+  r.get(
+    '/api/prompts/:id',
+    { config: signedIn, schema: { summary: 'Read a prompt', tags, params: uuidParamsSchema, response: { 200: promptSchema } } },
+    (request) => getPrompt(app.db, requireUser(request), request.params.id),
   );
 
   r.post(
     '/api/prompts',
-    { config: { access: 'editor', deniedMessage: READ_ONLY_CREATE_MESSAGE }, schema: { body: promptInputSchema, response: { 201: promptSchema } } },
+    {
+      config: { access: 'editor', deniedMessage: READ_ONLY_CREATE_MESSAGE },
+      schema: { summary: 'Create a prompt', tags, body: promptInputSchema, response: { 201: promptSchema } },
+    },
     async (request, reply) => reply.status(201).send(await createPrompt(app.db, requireUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/prompts/bulk',
+    {
+      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE },
+      schema: {
+        summary: 'Act on many prompts at once',
+        description: 'Move to a business unit, add or remove a tag, or move to the trash: the chosen prompts, or every prompt a filter matches.',
+        tags,
+        body: bulkActionSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    (request) => runBulkAction(app.db, requireUser(request), request.body),
   );
 
   r.put(
     '/api/prompts/:id',
     {
       config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE },
-      schema: { params: uuidParamsSchema, body: promptInputSchema, response: { 200: promptSchema } },
+      schema: {
+        summary: 'Change a prompt',
+        description: 'Owners change their own prompts, administrators any; each change is kept as a version.',
+        tags,
+        params: uuidParamsSchema,
+        body: promptInputSchema,
+        response: { 200: promptSchema },
+      },
     },
     (request) => updatePrompt(app.db, requireUser(request), request.params.id, request.body),
   );
 
   r.delete(
     '/api/prompts/:id',
-    { config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE }, schema: { params: uuidParamsSchema } },
+    {
+      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE },
+      schema: { summary: 'Move a prompt to the trash', tags, params: uuidParamsSchema, response: { 204: z.undefined().describe('Moved to the trash') } },
+    },
     async (request, reply) => {
       await deletePrompt(app.db, requireUser(request), request.params.id);
       return reply.status(204).send();

@@ -68,7 +68,8 @@ export function filterConditions(query: Pick<PromptListQuery, 'businessUnits' | 
 
 /** An opaque keyset position: the sort key and id of the last row of the previous page. */
 export interface Cursor {
-  sort: PromptSort;
+  /** A list's sort, or `lastUsedAt` for the viewer's recently used prompts. */
+  sort: PromptSort | 'lastUsedAt';
   order: 'asc' | 'desc';
   value: string | number;
   id: string;
@@ -78,7 +79,7 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.order, cursor.value, cursor.id])).toString('base64url');
 }
 
-const isPromptSort = (value: unknown): value is PromptSort => PROMPT_SORTS.includes(value as PromptSort);
+const isCursorSort = (value: unknown): value is Cursor['sort'] => value === 'lastUsedAt' || PROMPT_SORTS.includes(value as PromptSort);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -115,9 +116,10 @@ const isRank = (value: unknown): value is number =>
 /** A text sort key: bounded, well-formed, and without the U+0000 that PostgreSQL text refuses. */
 const isTextKey = (value: unknown): value is string => typeof value === 'string' && value.length <= 600 && !/[\p{Cs}\0]/u.test(value);
 
-function validKey(sort: PromptSort, value: unknown): boolean {
+function validKey(sort: Cursor['sort'], value: unknown): boolean {
   if (sort === 'relevance') return isRank(value);
-  if (sort === 'updatedAt' || sort === 'createdAt') return isTimestamp(value);
+  if (sort === 'updatedAt' || sort === 'createdAt' || sort === 'lastUsedAt') return isTimestamp(value);
+  if (sort === 'mostUsed') return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647;
   return isTextKey(value);
 }
 
@@ -133,7 +135,7 @@ export function decodeCursor(text: string): Cursor {
   }
   if (Array.isArray(parsed) && parsed.length === 4) {
     const [sort, order, value, id] = parsed as unknown[];
-    if (isPromptSort(sort) && (order === 'asc' || order === 'desc') && validKey(sort, value) && typeof id === 'string' && UUID.test(id)) {
+    if (isCursorSort(sort) && (order === 'asc' || order === 'desc') && validKey(sort, value) && typeof id === 'string' && UUID.test(id)) {
       return { sort, order, value: value as string | number, id };
     }
   }

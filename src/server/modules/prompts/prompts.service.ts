@@ -13,19 +13,24 @@ import type { Database } from '../../db/client';
 import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { listBusinessUnits } from '../business-units/business-units.repo';
-import { afterPromptWrite, PromptDerivedCache, promptWriteTransaction } from '../../lib/prompt-derived-cache';
+import { PromptDerivedCache, promptWriteTransaction, viewerGeneration } from '../../lib/prompt-derived-cache';
 import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import { isCustomField, validateCustomFields } from './prompts.custom-fields';
+import { type PromptUsage, promptUsageFor, UNUSED } from './prompt-usage.service';
+import { moveToTrash } from '../trash/trash.service';
+import { auditPromptWrite } from './prompts.audit';
+import { changedFields, getVersion, latestVersion, recordVersion } from './prompt-versions';
 import { listPromptPage } from './prompts.list';
 import { encodeCursor } from './prompts.search';
 
 export const DUPLICATE_TITLE = 'A prompt with this title already exists';
 
 /**
- * Whole list pages, for one second: under load many people open the same list (most often the first
- * page, unfiltered) and are served one answer instead of one query each. Prompt writes in this process
- * drop them at once. `canEdit` differs per viewer, so editors get entries of their own.
+ * Whole list pages, for one second: a person paging back, reopening a list or refreshing it after an
+ * action is served one answer instead of one query each. Prompt writes drop them at once. Items carry
+ * the viewer's own `isFavorite`, so entries are per viewer, and keyed by the viewer's generation: a
+ * favourite or a use makes that person's pages unreachable at once (see afterViewerChange).
  */
 const listPages = new PromptDerivedCache<string>(1_000, 500);
 
@@ -37,8 +42,7 @@ const listPages = new PromptDerivedCache<string>(1_000, 500);
 export function listPrompts(db: Database, viewer: UserRow, query: PromptListQuery, ownerId?: string, fresh = false): Promise<string> {
   const compute = () => buildListPage(db, viewer, query, ownerId, fresh);
   if (fresh) return compute();
-  const viewerKey = viewer.role === 'edit' ? viewer.id : viewer.role;
-  return listPages.get(db, JSON.stringify([query, ownerId ?? null, viewerKey]), compute);
+  return listPages.get(db, JSON.stringify([query, ownerId ?? null, viewer.id, viewer.role, viewerGeneration(viewer.id)]), compute);
 }
 
 async function buildListPage(db: Database, viewer: UserRow, query: PromptListQuery, ownerId: string | undefined, fresh: boolean): Promise<string> {
@@ -52,7 +56,15 @@ async function buildListPage(db: Database, viewer: UserRow, query: PromptListQue
   return `{"items":${page.itemsJson},${JSON.stringify(envelope).slice(1)}`;
 }
 
-function toPrompt(row: PromptRow, author: Pick<UserRow, 'firstName' | 'lastName' | 'email'>, viewer: UserRow): Prompt {
+type VersionInfo = Awaited<ReturnType<typeof latestVersion>>;
+
+function toPrompt(
+  row: PromptRow,
+  author: Pick<UserRow, 'firstName' | 'lastName' | 'email'>,
+  viewer: UserRow,
+  version: VersionInfo,
+  usage: PromptUsage = UNUSED,
+): Prompt {
   return {
     id: row.id,
     title: row.title,
@@ -68,6 +80,8 @@ function toPrompt(row: PromptRow, author: Pick<UserRow, 'firstName' | 'lastName'
     user: { firstName: author.firstName, lastName: author.lastName, email: author.email },
     canEdit: canEditPrompt(viewer, row),
     variables: templateVariables(row.content),
+    ...usage,
+    ...version,
   };
 }
 
@@ -82,9 +96,9 @@ async function findWithAuthor(db: Database, id: string) {
 }
 
 export async function getPrompt(db: Database, viewer: UserRow, id: string): Promise<Prompt> {
-  const row = await findWithAuthor(db, id);
+  const [row, usage] = await Promise.all([findWithAuthor(db, id), promptUsageFor(db, viewer.id, id)]);
   if (!row) throw notFound('Prompt not found', 'prompt_not_found');
-  return toPrompt(row.prompt, row, viewer);
+  return toPrompt(row.prompt, row, viewer, await latestVersion(db, row.prompt), usage);
 }
 
 /**
@@ -143,9 +157,11 @@ export async function createPrompt(db: Database, author: UserRow, data: PromptDa
       .insert(prompts)
       .values({ ...values, userId: author.id, authorName: `${author.firstName} ${author.lastName}`.trim() })
       .returning();
+    await recordVersion(tx, inserted!, author, { note: data.changeNote });
+    await auditPromptWrite(tx, author, inserted!, { kind: 'created' });
     return inserted!;
   }).catch(duplicateTitle);
-  return toPrompt(row, author, author);
+  return toPrompt(row, author, author, { version: 1, lastEditor: { id: author.id, firstName: author.firstName, lastName: author.lastName } });
 }
 
 async function editable(db: Database, viewer: UserRow, id: string) {
@@ -162,21 +178,65 @@ export async function updatePrompt(db: Database, viewer: UserRow, id: string, da
   const authorRow = (await db.select().from(users).where(eq(users.id, found.prompt.userId)).limit(1))[0]!;
   const row = await promptWriteTransaction(db, async (tx) => {
     const values = await preparePrompt(tx, data, authorRow, found.prompt);
+    // A save that changes nothing writes nothing: no new version, the same "updated" time.
+    const changed = changedFields(found.prompt, { ...found.prompt, ...values });
+    if (changed.length === 0) return found.prompt;
     const [updated] = await tx
       .update(prompts)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(prompts.id, id))
       .returning();
+    const version = await recordVersion(tx, updated!, viewer, { before: found.prompt, note: data.changeNote, changed });
+    await auditPromptWrite(tx, viewer, updated!, { kind: 'updated', before: found.prompt, changed, version });
     return updated!;
   }).catch(duplicateTitle);
-  return toPrompt(row, found, viewer);
+  return toPrompt(row, found, viewer, await latestVersion(db, row), await promptUsageFor(db, viewer.id, id));
 }
 
+/** Makes version `number` current again, as a new version noted "Restored version N" (owner or admin). */
+export async function restorePromptVersion(db: Database, viewer: UserRow, id: string, number: number): Promise<Prompt> {
+  const found = await editable(db, viewer, id);
+  const version = await getVersion(db, found.prompt, number);
+  const row = await promptWriteTransaction(db, async (tx) => {
+    const values = {
+      title: version.title,
+      content: version.content,
+      notes: version.notes,
+      aiModels: version.aiModels,
+      // Back in the catalog if it was renamed, merged or deleted since.
+      tags: await canonicalTags(tx, version.tags),
+      userBusinessUnit: version.userBusinessUnit,
+      customFields: version.customFields,
+    };
+    const changed = changedFields(found.prompt, { ...found.prompt, ...values });
+    // Restoring the state the prompt already has changes nothing.
+    if (changed.length === 0) return found.prompt;
+    const [updated] = await tx
+      .update(prompts)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(prompts.id, id))
+      .returning();
+    const saved = await recordVersion(tx, updated!, viewer, { before: found.prompt, note: `Restored version ${number}`, changed });
+    await auditPromptWrite(tx, viewer, updated!, { kind: 'updated', before: found.prompt, changed, version: saved, restoredFrom: number });
+    return updated!;
+  }).catch(duplicateTitle);
+  return toPrompt(row, found, viewer, await latestVersion(db, row), await promptUsageFor(db, viewer.id, id));
+}
+
+/** The prompt behind a history call: anyone who can read the prompt can read its history. */
+export async function readablePrompt(db: Database, id: string): Promise<PromptRow> {
+  const [row] = await db.select().from(prompts).where(eq(prompts.id, id)).limit(1);
+  if (!row) throw notFound('Prompt not found', 'prompt_not_found');
+  return row;
+}
+
+/** Moves the prompt to the trash (see trash.service.ts), from where its owner or an admin can restore it. */
 export async function deletePrompt(db: Database, viewer: UserRow, id: string): Promise<void> {
   await editable(db, viewer, id);
-  try {
-    await db.delete(prompts).where(eq(prompts.id, id));
-  } finally {
-    afterPromptWrite(db);
-  }
+  await promptWriteTransaction(db, async (tx) => {
+    // Read again under a lock: the snapshot must be the state that leaves.
+    const [row] = await tx.select().from(prompts).where(eq(prompts.id, id)).for('update');
+    if (!row) throw notFound('Prompt not found', 'prompt_not_found');
+    await moveToTrash(tx, row, viewer);
+  });
 }

@@ -3,10 +3,11 @@ import { type AdminUser, OWN_ROLE_MESSAGE } from '../../../shared/schemas/users'
 import type { z } from 'zod';
 import type { adminUserInputSchema } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
-import { prompts, type UserRow, users } from '../../db/schema';
+import { prompts, trashedPrompts, type UserRow, users } from '../../db/schema';
 import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { hashPassword, newTemporaryPassword } from '../../lib/crypto';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
+import { changes, recordAudit } from '../audit/audit';
 import { invalidateResetTokens } from '../auth/password-reset.service';
 import { forgetCachedSessions, revokeUserSessions } from '../auth/sessions.repo';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
@@ -47,12 +48,29 @@ async function temporaryCredentials(ttlHours: number) {
   return { temporaryPassword, stored: { password, mustChangePassword: 'true' as const, tempPasswordExpiresAt } };
 }
 
-export async function createUserAsAdmin(db: Database, input: Input, ttlHours: number) {
+/** What the audit log shows of an account (never a password). */
+const auditedUser = (u: Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'businessUnit' | 'role'>) => ({
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  businessUnit: u.businessUnit,
+  role: u.role,
+});
+
+export async function createUserAsAdmin(db: Database, actor: UserRow, input: Input, ttlHours: number) {
   const { temporaryPassword, stored } = await temporaryCredentials(ttlHours);
   const user = await db
     .transaction(async (tx) => {
       const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
-      return insertUser(tx, { ...input, businessUnit, ...stored });
+      const created = await insertUser(tx, { ...input, businessUnit, ...stored });
+      await recordAudit(tx, {
+        actor,
+        action: 'user.created',
+        target: { type: 'user', id: created.id },
+        summary: `Created ${created.email} (${created.role}) with a temporary password`,
+        after: auditedUser(created),
+      });
+      return created;
     })
     .catch(emailTaken);
   return { user, temporaryPassword };
@@ -79,6 +97,11 @@ export async function updateUserAsAdmin(db: Database, actor: UserRow, id: string
       const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
       const updated = await updateUser(tx, id, { ...input, businessUnit });
       if (renamed) await syncAuthorName(tx, id, input.firstName, input.lastName);
+      const changed = changes(auditedUser(target), auditedUser(updated!));
+      if (changed) {
+        const role = target.role !== updated!.role ? `: role ${target.role} → ${updated!.role}` : '';
+        await recordAudit(tx, { actor, action: 'user.updated', target: { type: 'user', id }, summary: `Updated ${updated!.email}${role}`, ...changed });
+      }
       return updated!;
     })
     .catch(emailTaken)
@@ -88,7 +111,7 @@ export async function updateUserAsAdmin(db: Database, actor: UserRow, id: string
     });
 }
 
-export async function resetPasswordAsAdmin(db: Database, id: string, ttlHours: number) {
+export async function resetPasswordAsAdmin(db: Database, actor: UserRow, id: string, ttlHours: number) {
   const target = await findUserById(db, id);
   if (!target) throw notFound('User not found', 'user_not_found');
   const { temporaryPassword, stored } = await temporaryCredentials(ttlHours);
@@ -97,6 +120,12 @@ export async function resetPasswordAsAdmin(db: Database, id: string, ttlHours: n
       const updated = await updateUser(tx, id, stored);
       await invalidateResetTokens(tx, id);
       await revokeUserSessions(tx, id);
+      await recordAudit(tx, {
+        actor,
+        action: 'user.password_reset',
+        target: { type: 'user', id },
+        summary: `Reset the password of ${target.email} to a temporary one`,
+      });
       return updated!;
     })
     .finally(forgetCachedSessions);
@@ -131,8 +160,20 @@ export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string
           .where(eq(prompts.userId, id))
           .returning({ id: prompts.id });
         transferred = moved.length;
+        // Their trashed prompts go too, so the recipient can still restore them.
+        await tx.update(trashedPrompts).set({ ownerId: recipient.id }).where(eq(trashedPrompts.ownerId, id));
       }
       await tx.delete(users).where(eq(users.id, id));
+      await recordAudit(tx, {
+        actor,
+        action: 'user.deleted',
+        target: { type: 'user', id },
+        summary: recipient
+          ? `Deleted ${target.email}; ${transferred} prompt${transferred === 1 ? '' : 's'} transferred to ${recipient.email}`
+          : `Deleted ${target.email} and their prompts`,
+        before: auditedUser(target),
+        after: recipient ? { transferredTo: { id: recipient.id, email: recipient.email }, transferredPrompts: transferred } : null,
+      });
       return { transferred };
     })
     .finally(() => {

@@ -16,25 +16,36 @@ function temporaryPasswordResponse(user: UserRow, temporaryPassword: string) {
 export async function adminUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' } as const;
+  const tags = ['Users'];
 
-  r.get('/api/admin/users', { config: admin, schema: { response: { 200: z.array(adminUserSchema) } } }, async (request) => {
-    requireAdmin(request);
-    return listUsersWithCounts(app.db);
-  });
+  r.get(
+    '/api/admin/users',
+    { config: admin, schema: { summary: 'List the members, with how many prompts each owns', tags, response: { 200: z.array(adminUserSchema) } } },
+    async (request) => {
+      requireAdmin(request);
+      return listUsersWithCounts(app.db);
+    },
+  );
 
   r.post(
     '/api/admin/users',
-    { config: admin, schema: { body: adminUserInputSchema, response: { 201: temporaryPasswordResponseSchema } } },
+    {
+      config: admin,
+      schema: { summary: 'Add a member with a temporary password', tags, body: adminUserInputSchema, response: { 201: temporaryPasswordResponseSchema } },
+    },
     async (request, reply) => {
-      requireAdmin(request);
-      const { user, temporaryPassword } = await createUserAsAdmin(app.db, request.body, app.config.tempPasswordTtlHours);
+      const actor = requireAdmin(request);
+      const { user, temporaryPassword } = await createUserAsAdmin(app.db, actor, request.body, app.config.tempPasswordTtlHours);
       return reply.status(201).send({ ...temporaryPasswordResponse(user, temporaryPassword), message: 'User created successfully' });
     },
   );
 
   r.put(
     '/api/admin/users/:id',
-    { config: admin, schema: { params: uuidParamsSchema, body: adminUserInputSchema, response: { 200: publicUserSchema } } },
+    {
+      config: admin,
+      schema: { summary: 'Change a member’s details or role', tags, params: uuidParamsSchema, body: adminUserInputSchema, response: { 200: publicUserSchema } },
+    },
     async (request) => {
       const actor = requireAdmin(request);
       return toPublicUser(await updateUserAsAdmin(app.db, actor, request.params.id, request.body));
@@ -45,7 +56,14 @@ export async function adminUserRoutes(app: FastifyInstance) {
     '/api/admin/users/:id',
     {
       config: admin,
-      schema: { params: uuidParamsSchema, querystring: deleteUserQuerySchema, response: { 200: z.object({ message: z.string(), transferred: z.number() }) } },
+      schema: {
+        summary: 'Delete a member',
+        description: 'Their prompts go to the member named by `transferTo`; `transferred` says how many.',
+        tags,
+        params: uuidParamsSchema,
+        querystring: deleteUserQuerySchema,
+        response: { 200: z.object({ message: z.string(), transferred: z.number() }) },
+      },
     },
     async (request) => {
       const actor = requireAdmin(request);
@@ -56,10 +74,13 @@ export async function adminUserRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/users/:id/reset-password',
-    { config: admin, schema: { params: uuidParamsSchema, response: { 200: temporaryPasswordResponseSchema } } },
+    {
+      config: admin,
+      schema: { summary: 'Give a member a new temporary password', tags, params: uuidParamsSchema, response: { 200: temporaryPasswordResponseSchema } },
+    },
     async (request) => {
-      requireAdmin(request);
-      const { user, temporaryPassword } = await resetPasswordAsAdmin(app.db, request.params.id, app.config.tempPasswordTtlHours);
+      const actor = requireAdmin(request);
+      const { user, temporaryPassword } = await resetPasswordAsAdmin(app.db, actor, request.params.id, app.config.tempPasswordTtlHours);
       return { ...temporaryPasswordResponse(user, temporaryPassword), message: 'Password reset successfully' };
     },
   );

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PromptListResponse } from '../../../shared/schemas/prompts';
 import { useReturnFocus } from '../../components/ui/dialog';
-import { useDebouncedValue } from '../../features/prompts/components/use-debounced-value';
+import { useDebouncedValue } from '../../lib/text-input';
 import { apiRequest, pathFromQueryKey } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';

@@ -1,6 +1,6 @@
 import { ChevronDown, KeyRound, LogOut, Menu as MenuIcon, Monitor, Moon, Sun, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/constants';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Badge } from '../../components/ui/badge';
@@ -16,6 +16,7 @@ const ChangePasswordDialog = lazy(() => import('../../features/auth/components/c
 const roleTone = { admin: 'red', edit: 'blue', read: 'grey' } as const;
 export function Header({ user, onOpenNav }: { user: PublicUser; onOpenNav: () => void }) {
   const logout = useLogout();
+  const navigate = useNavigate();
   const [theme, setTheme] = useTheme();
   const [profileOpen, setProfileOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
@@ -59,6 +60,9 @@ export function Header({ user, onOpenNav }: { user: PublicUser; onOpenNav: () =>
           </MenuItem>
           <MenuItem onSelect={() => setPasswordOpen(true)}>
             <KeyRound className="h-4 w-4" aria-hidden="true" /> Change Password
+          </MenuItem>
+          <MenuItem onSelect={() => navigate(paths.apiTokens)}>
+            <KeyRound className="h-4 w-4" aria-hidden="true" /> API Tokens
           </MenuItem>
           <MenuSeparator />
           <MenuRadioGroup

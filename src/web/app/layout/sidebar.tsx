@@ -1,4 +1,21 @@
-import { Bot, Building2, Download, FileText, LayoutList, type LucideIcon, PlusCircle, SlidersHorizontal, Users } from 'lucide-react';
+import {
+  Bot,
+  Building2,
+  Download,
+  Eye,
+  FileText,
+  History,
+  KeyRound,
+  LayoutList,
+  type LucideIcon,
+  PlusCircle,
+  SlidersHorizontal,
+  Star,
+  Tags,
+  Trash2,
+  Upload,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -14,6 +31,9 @@ const mainLinks: NavLinkInfo[] = [
   { to: paths.allPrompts, label: 'All Prompts', icon: LayoutList },
   { to: paths.createPrompt, label: 'Create Prompt', icon: PlusCircle },
   { to: paths.myPrompts, label: 'My Prompts', icon: FileText },
+  { to: paths.favorites, label: 'Favorites', icon: Star },
+  { to: paths.recent, label: 'Recently Used', icon: History },
+  { to: paths.trash, label: 'Trash', icon: Trash2 },
 ];
 
 const adminLinks: NavLinkInfo[] = [
@@ -21,7 +41,13 @@ const adminLinks: NavLinkInfo[] = [
   { to: paths.formFieldManagement, label: 'Form Field Management', icon: SlidersHorizontal },
   { to: paths.businessUnits, label: 'Business Units', icon: Building2 },
   { to: paths.aiApplications, label: 'AI Applications', icon: Bot },
+  { to: paths.tags, label: 'Tags', icon: Tags },
   { to: paths.exportData, label: 'Export Data', icon: Download },
+  { to: paths.importData, label: 'Import Data', icon: Upload },
+  // Eye rather than a scroll: its drawing is already in the first page's bundle (for View), which is at its budget.
+  { to: paths.auditLog, label: 'Audit Log', icon: Eye },
+  // The key of the user menu's Change Password: already in the first page's bundle.
+  { to: paths.apiTokenManagement, label: 'API Tokens', icon: KeyRound },
 ];
 
 /** The pages a member can open: the sidebar's links, and the command palette's "Go to" entries. */

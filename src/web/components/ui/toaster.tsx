@@ -28,6 +28,15 @@ export function Toaster() {
                 {t.description}
               </ToastPrimitive.Description>
             ) : null}
+            {t.action ? (
+              <ToastPrimitive.Action
+                altText={t.action.altText}
+                onClick={t.action.onClick}
+                className="mt-1 inline-flex h-8 w-fit items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                {t.action.label}
+              </ToastPrimitive.Action>
+            ) : null}
           </div>
           <ToastPrimitive.Close
             aria-label="Close notification"

@@ -24,5 +24,10 @@ export function useSaveBusinessUnit() {
 
 export function useDeleteBusinessUnit() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: string) => apiRequest<undefined>('DELETE', `/api/admin/business-units/${id}`), onSuccess: refresh });
+  return useMutation({
+    // With moveTo, a unit still in use hands its users and prompts to that unit first.
+    mutationFn: ({ id, moveTo }: { id: string; moveTo?: string }) =>
+      apiRequest<undefined>('DELETE', `/api/admin/business-units/${id}${moveTo ? `?moveTo=${encodeURIComponent(moveTo)}` : ''}`),
+    onSuccess: refresh,
+  });
 }

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/utils';
 import { useAdminBusinessUnits } from '../api/business-unit-admin';
 import { BusinessUnitDialog } from './business-unit-dialog';
+import { MoveAndDeleteDialog } from './move-and-delete-dialog';
 import { useConfirmDeleteBusinessUnit } from './use-delete-business-unit';
 import { usePageTitle } from '../../../lib/page-title';
 
@@ -17,7 +18,7 @@ export function BusinessUnitsPage() {
   const { data: units, isLoading, isError } = useAdminBusinessUnits();
   const [editing, setEditing] = useState<BusinessUnit | null>(null);
   const [open, setOpen] = useState(false);
-  const confirmDelete = useConfirmDeleteBusinessUnit();
+  const { confirmDelete, referenced, clearReferenced } = useConfirmDeleteBusinessUnit();
   const openDialog = (unit: BusinessUnit | null) => {
     setEditing(unit);
     setOpen(true);
@@ -56,13 +57,7 @@ export function BusinessUnitsPage() {
                   <Button variant="ghost" size="icon" onClick={() => openDialog(u)} aria-label={`Edit ${u.name}`}>
                     <Pencil className="h-4 w-4" aria-hidden="true" />
                   </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="text-red-600 hover:bg-red-50"
-                    onClick={() => confirmDelete(u.id)}
-                    aria-label={`Delete ${u.name}`}
-                  >
+                  <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" onClick={() => confirmDelete(u)} aria-label={`Delete ${u.name}`}>
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                   </Button>
                 </div>
@@ -72,6 +67,7 @@ export function BusinessUnitsPage() {
         </ul>
       )}
       <BusinessUnitDialog unit={editing} open={open} onOpenChange={setOpen} />
+      <MoveAndDeleteDialog referenced={referenced} onClose={clearReferenced} />
     </>
   );
 }

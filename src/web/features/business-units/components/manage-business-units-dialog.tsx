@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/utils';
 import { useAdminBusinessUnits, useSaveBusinessUnit } from '../api/business-unit-admin';
 import { businessUnitSaveError } from './business-unit-save-error';
+import { MoveAndDeleteDialog } from './move-and-delete-dialog';
 import { useConfirmDeleteBusinessUnit } from './use-delete-business-unit';
 
 /** The "Manage Business Units" dialog of the form field screen. */
@@ -19,7 +20,7 @@ export function ManageBusinessUnitsButton() {
   const [editing, setEditing] = useState<BusinessUnit | null>(null);
   const { data: units = [] } = useAdminBusinessUnits();
   const save = useSaveBusinessUnit();
-  const confirmDelete = useConfirmDeleteBusinessUnit();
+  const { confirmDelete, referenced, clearReferenced } = useConfirmDeleteBusinessUnit();
   const form = useForm<BusinessUnitInput>({ resolver: zodResolver(businessUnitInputSchema), mode: 'onChange', values: { name: editing?.name ?? '' } });
 
   const submit = form.handleSubmit(async ({ name }) => {
@@ -74,7 +75,7 @@ export function ManageBusinessUnitsButton() {
                       variant="ghost"
                       size="icon"
                       className="text-red-600 hover:bg-red-50"
-                      onClick={() => confirmDelete(u.id)}
+                      onClick={() => confirmDelete(u)}
                       aria-label={`Delete ${u.name}`}
                     >
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -89,6 +90,7 @@ export function ManageBusinessUnitsButton() {
           </DialogFooter>
         </DialogContent>
       </Dialog>
+      <MoveAndDeleteDialog referenced={referenced} onClose={clearReferenced} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PageHeader } from '../../../components/ui/page-header';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { startDownload } from '../../../lib/download';
 import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
@@ -74,18 +75,11 @@ export function ExportDataPage({ filters }: { filters?: ExportFilters }) {
   }
   const count = useQuery<{ count: number }>({ queryKey: queryKeys.exportCount(params), staleTime: 0 });
 
-  // The browser saves the stream to disk itself through a one-time link, so a large export never sits
-  // in this page's memory (a bearer header cannot ride on a plain download).
   const download = async () => {
     setBusy(true);
     try {
       const { url } = await apiRequest<{ url: string }>('POST', '/api/admin/export/tickets', params);
-      const a = document.createElement('a');
-      a.href = url;
-      a.rel = 'noopener';
-      document.body.append(a);
-      a.click();
-      a.remove();
+      startDownload(url);
       toast({ title: 'Export started', description: 'Your browser is downloading the file.' });
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'Failed to export data'), variant: 'destructive' });

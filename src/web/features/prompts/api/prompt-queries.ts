@@ -16,6 +16,8 @@ export interface ListParams {
   tags: string[];
   sort?: PromptSort;
   order?: 'asc' | 'desc';
+  /** Only the member's favourites. */
+  favorites?: boolean;
 }
 
 /** The list key: the URL, then an object whose non-empty strings become query parameters. */
@@ -29,6 +31,7 @@ export function listKey(url: string, p: ListParams) {
       tags: p.tags.join(','),
       sort: p.sort ?? '',
       order: p.order ?? '',
+      favorites: p.favorites ? 'true' : '',
     },
   ] as const;
 }

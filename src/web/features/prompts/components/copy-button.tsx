@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
 
-export function CopyButton({ text, label, copiedLabel = 'Copied!' }: { text: string; label: string; copiedLabel?: string }) {
+interface Props {
+  text: string;
+  label: string;
+  copiedLabel?: string;
+  /** Called once the text is on the clipboard (a copied prompt counts as a use). */
+  onCopied?: () => void;
+}
+
+export function CopyButton({ text, label, copiedLabel = 'Copied!', onCopied }: Props) {
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -12,6 +20,7 @@ export function CopyButton({ text, label, copiedLabel = 'Copied!' }: { text: str
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(text);
+          onCopied?.();
           setCopied(true);
           setTimeout(() => setCopied(false), 2000);
         } catch {

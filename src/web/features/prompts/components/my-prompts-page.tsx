@@ -17,7 +17,7 @@ import { PromptCard } from './prompt-card';
 import { NewPromptLink, useCanCreatePrompt } from './new-prompt-link';
 import { LazyPromptViewDialog as PromptViewDialog } from './lazy-prompt-view-dialog';
 import { SearchBox } from './search-box';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../../lib/text-input';
 import { useConfirmDeletePrompt } from './use-delete-prompt';
 import { usePageTitle } from '../../../lib/page-title';
 

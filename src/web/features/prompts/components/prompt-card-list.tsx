@@ -2,6 +2,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
 import { PromptCard } from './prompt-card';
+import type { BulkSelection } from './use-bulk-selection';
 
 interface Props {
   items: PromptListItem[];
@@ -10,14 +11,15 @@ interface Props {
   loadMore: () => void;
   onView: (id: string) => void;
   onUse: (id: string) => void;
-  onDelete: (id: string) => void;
+  onDelete: (prompt: { id: string; title: string }) => void;
+  selection?: BulkSelection;
 }
 
 /**
  * All Prompts on a narrow screen: one column of cards, of which only those in view are rendered (each
  * measured, since a card's height depends on its text), with the next page fetched near the end.
  */
-export function PromptCardList({ items, search, hasMore, loadMore, onView, onUse, onDelete }: Props) {
+export function PromptCardList({ items, search, hasMore, loadMore, onView, onUse, onDelete, selection }: Props) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -42,7 +44,14 @@ export function PromptCardList({ items, search, hasMore, loadMore, onView, onUse
             className="absolute inset-x-0"
             style={{ transform: `translateY(${v.start - scrollMargin}px)` }}
           >
-            <PromptCard item={item} search={search} onView={onView} onUse={onUse} onDelete={onDelete} />
+            <PromptCard
+              item={item}
+              search={search}
+              onView={onView}
+              onUse={onUse}
+              onDelete={onDelete}
+              select={selection && item.canEdit ? { checked: selection.has(item), onToggle: (range) => selection.toggle(v.index, range) } : undefined}
+            />
           </li>
         );
       })}

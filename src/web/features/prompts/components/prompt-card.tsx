@@ -6,28 +6,41 @@ import { Card } from '../../../components/ui/card';
 import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/utils';
 import { Chips } from './chips';
+import { FavoriteButton } from './favorite-button';
+import { usesLabel } from './uses-label';
 import { Highlight } from './highlight';
 import { PreviewLine } from './preview-line';
+import { SelectBox } from './select-box';
 
 interface Props {
   item: PromptListItem;
   search: string;
   onView: (id: string) => void;
   onUse: (id: string) => void;
-  onDelete: (id: string) => void;
+  onDelete: (prompt: { id: string; title: string }) => void;
   /** My Prompts leaves out the author, who is always the viewer. */
   showAuthor?: boolean;
+  /** All Prompts, for a prompt the member may change: a selection box for bulk actions. */
+  select?: { checked: boolean; onToggle: (range: boolean) => void };
 }
 
 /** One prompt as a card: My Prompts at every width, and All Prompts on narrow screens. */
-export function PromptCard({ item: p, search, onView, onUse, onDelete, showAuthor = true }: Props) {
+export function PromptCard({ item: p, search, onView, onUse, onDelete, showAuthor = true, select }: Props) {
   return (
     <Card className="flex h-full min-w-0 flex-col p-4 sm:p-5">
-      <button type="button" onClick={() => onView(p.id)} className="min-w-0 text-left">
-        <h2 className="line-clamp-2 font-semibold break-words text-slate-900 hover:text-brand-700" dir="auto">
-          <Highlight text={p.title} search={search} />
-        </h2>
-      </button>
+      <div className="flex items-start gap-1">
+        {select ? (
+          <span className="mt-1 mr-2">
+            <SelectBox label={`Select ${p.title}`} {...select} />
+          </span>
+        ) : null}
+        <button type="button" onClick={() => onView(p.id)} className="min-w-0 flex-1 text-left">
+          <h2 className="line-clamp-2 font-semibold break-words text-slate-900 hover:text-brand-700" dir="auto">
+            <Highlight text={p.title} search={search} />
+          </h2>
+        </button>
+        <FavoriteButton prompt={p} className="-mt-1 -mr-1.5" />
+      </div>
       <p className="mt-2 line-clamp-3 flex-1 text-sm break-words text-slate-600" dir="auto">
         <PreviewLine item={p} search={search} />
       </p>
@@ -41,7 +54,9 @@ export function PromptCard({ item: p, search, onView, onUse, onDelete, showAutho
         <Chips values={p.tags} tone="brand" max={4} />
       </div>
       <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
-        <span className="text-xs text-slate-500">Updated {formatDate(p.updatedAt)}</span>
+        <span className="text-xs text-slate-500">
+          {p.lastUsedAt ? `Used ${formatDate(p.lastUsedAt)}` : `Updated ${formatDate(p.updatedAt)}`} · {usesLabel(p.useCount)}
+        </span>
         <span className="flex gap-1">
           <Button variant="ghost" size="sm" className="text-brand-700" onClick={() => onUse(p.id)} aria-label={`Use prompt ${p.title}`}>
             <Play className="h-4 w-4" aria-hidden="true" /> Use
@@ -51,7 +66,7 @@ export function PromptCard({ item: p, search, onView, onUse, onDelete, showAutho
               <Link to={paths.editPrompt(p.id)} className={buttonClass('ghost', 'sm')} aria-label={`Edit ${p.title}`}>
                 <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
               </Link>
-              <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => onDelete(p.id)} aria-label={`Delete ${p.title}`}>
+              <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => onDelete(p)} aria-label={`Delete ${p.title}`}>
                 <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
               </Button>
             </>

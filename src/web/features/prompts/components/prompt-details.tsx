@@ -2,6 +2,7 @@ import type { FormField } from '../../../../shared/schemas/form-fields';
 import { customFieldValueOf } from '../../../../shared/prompt-rules';
 import type { Prompt } from '../../../../shared/schemas/prompts';
 import { formatDate } from '../../../lib/utils';
+import { usesLabel } from './uses-label';
 import { PromptContent } from '../markdown/prompt-content';
 import { Chips } from './chips';
 
@@ -25,6 +26,9 @@ export function PromptDetails({ prompt, fields }: { prompt: Prompt; fields: Form
   const custom = fields.filter((f) => customValue(customFieldValueOf(prompt.customFields, f.name)) !== '');
   return (
     <div className="space-y-6">
+      <p className="-mt-2 text-xs text-slate-500">
+        Last edited by {`${prompt.lastEditor.firstName} ${prompt.lastEditor.lastName}`.trim() || 'a former member'}, {formatDate(prompt.updatedAt)}
+      </p>
       <PromptContent source={prompt.content} />
       <dl className="space-y-3">
         <Row label="Employee">
@@ -32,6 +36,10 @@ export function PromptDetails({ prompt, fields }: { prompt: Prompt; fields: Form
         </Row>
         <Row label="Business Unit">{prompt.userBusinessUnit || '—'}</Row>
         <Row label="Date Added">{formatDate(prompt.createdAt)}</Row>
+        <Row label="Uses">
+          {usesLabel(prompt.useCount)}
+          {prompt.lastUsedAt ? ` · you last used it on ${formatDate(prompt.lastUsedAt)}` : ''}
+        </Row>
         <Row label="AI Applications">{prompt.aiModels.length ? <Chips values={prompt.aiModels} tone="blue" /> : '—'}</Row>
         <Row label="Tags">{prompt.tags.length ? <Chips values={prompt.tags} tone="brand" /> : '—'}</Row>
         {custom.map((f) => (

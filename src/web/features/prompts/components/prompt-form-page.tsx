@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
-import { KNOWN_FIELD_NAMES } from '../../../../shared/constants';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { KNOWN_FIELD_NAMES, MAX_TEXT_LENGTH } from '../../../../shared/constants';
 import { canCreatePrompt } from '../../../../shared/policies/prompts';
 import type { FormField as FieldConfig } from '../../../../shared/schemas/form-fields';
-import type { CustomFieldValue, PromptInput } from '../../../../shared/schemas/prompts';
+import { type CustomFieldValue, MAX_CHANGE_NOTE_LENGTH, type PromptInput } from '../../../../shared/schemas/prompts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -24,6 +24,7 @@ import { AiModelsField } from '../form/ai-models-field';
 import { BusinessUnitField } from '../form/business-unit-field';
 import { CustomFieldInput } from '../form/custom-field-input';
 import { buildPromptFormSchema } from '../form/prompt-form-schema';
+import { PromptContentEditor } from '../form/prompt-content-editor';
 import { TagInput } from '../form/tag-input';
 import { LeaveWithoutSavingDialog, useUnsavedChangesGuard } from '../form/unsaved-changes-guard';
 import { usePageTitle } from '../../../lib/page-title';
@@ -37,6 +38,7 @@ type Values = {
   userBusinessUnit: string;
   userId: string;
   customFields: Record<string, CustomFieldValue>;
+  changeNote: string;
 };
 
 function errorOf(errors: FieldErrors<Values>, name: string): string | undefined {
@@ -59,15 +61,26 @@ function saveErrorMessage(err: unknown, editing: boolean): string {
   return editing ? 'Failed to update prompt' : 'Failed to create prompt';
 }
 
-/** /create-prompt and /edit-prompt/{id}: the enabled fields in configured order, rendered by type. */
+/** "Copy of …", within the title's length limit. */
+export const copyTitle = (title: string) => `Copy of ${title}`.slice(0, MAX_TEXT_LENGTH);
+
+/**
+ * /create-prompt and /edit-prompt/{id}: the enabled fields in configured order, rendered by type.
+ * /create-prompt?copy={id} ("Make a copy") starts the new prompt from another one's values.
+ */
 export function PromptFormPage() {
   const { id } = useParams();
+  const [params] = useSearchParams();
   const editing = Boolean(id);
+  const copyOf = editing ? null : params.get('copy');
   usePageTitle(editing ? 'Edit Prompt' : 'Create Prompt');
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const { data: fields, isLoading: fieldsLoading } = useFormFields();
-  const { data: prompt, isLoading: promptLoading, error: promptError, refetch: refetchPrompt } = usePrompt(id);
+  const source = usePrompt(id ?? copyOf ?? undefined);
+  const { isLoading: promptLoading, error: promptError, refetch: refetchPrompt } = source;
+  const prompt = editing ? source.data : undefined;
+  const copied = copyOf ? source.data : undefined;
   const { data: knownTags = [] } = useTags();
   const save = useSavePrompt(id);
   const schema = useMemo(() => buildPromptFormSchema(fields ?? []), [fields]);
@@ -83,6 +96,7 @@ export function PromptFormPage() {
       userBusinessUnit: user?.businessUnit ?? '',
       userId: user?.id ?? '',
       customFields: {},
+      changeNote: '',
     },
   });
 
@@ -99,12 +113,30 @@ export function PromptFormPage() {
         userBusinessUnit: prompt.userBusinessUnit,
         userId: prompt.userId,
         customFields: prompt.customFields as Record<string, CustomFieldValue>,
+        changeNote: '',
       });
     }
   }, [prompt, form]);
 
-  if (fieldsLoading || (editing && promptLoading)) return <Spinner label="Loading form..." />;
-  if (editing && !prompt) return <PromptLoadError error={promptError} onRetry={() => void refetchPrompt()} />;
+  // A copy belongs to the member making it: their unit, their name; everything else as in the original.
+  useEffect(() => {
+    if (copied && user) {
+      form.reset({
+        title: copyTitle(copied.title),
+        content: copied.content,
+        notes: copied.notes ?? '',
+        aiModels: copied.aiModels,
+        tags: copied.tags,
+        userBusinessUnit: user.businessUnit,
+        userId: user.id,
+        customFields: copied.customFields as Record<string, CustomFieldValue>,
+        changeNote: '',
+      });
+    }
+  }, [copied, user, form]);
+
+  if (fieldsLoading || ((editing || copyOf) && promptLoading)) return <Spinner label="Loading form..." />;
+  if ((editing && !prompt) || (copyOf && !copied)) return <PromptLoadError error={promptError} onRetry={() => void refetchPrompt()} />;
   if (!user || (!editing && !canCreatePrompt(user)) || (prompt && !prompt.canEdit)) {
     return (
       <EmptyState
@@ -140,7 +172,22 @@ export function PromptFormPage() {
             case 'title':
               return <Input {...control} placeholder={placeholder} {...form.register('title')} />;
             case 'content':
-              return <Textarea {...control} rows={8} placeholder={placeholder} {...form.register('content')} />;
+              return (
+                <Controller
+                  control={form.control}
+                  name="content"
+                  render={({ field }) => (
+                    <PromptContentEditor
+                      control={control}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      fieldRef={field.ref}
+                      placeholder={placeholder}
+                    />
+                  )}
+                />
+              );
             case 'notes':
               return <Textarea {...control} rows={4} placeholder={placeholder} {...form.register('notes')} />;
             case 'aiModels':
@@ -185,11 +232,22 @@ export function PromptFormPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader
         title={editing ? 'Edit Prompt' : 'Create Prompt'}
-        description={editing ? 'Update this prompt for everyone who uses it.' : 'Share a prompt that works, so your colleagues can reuse it.'}
+        description={
+          editing
+            ? 'Update this prompt for everyone who uses it.'
+            : copied
+              ? 'A copy of another prompt, which will be yours: change what you need, then create it.'
+              : 'Share a prompt that works, so your colleagues can reuse it.'
+        }
       />
       <Card className="p-5 sm:p-8">
         <form onSubmit={submit} noValidate className="space-y-6">
           {(fields ?? []).map(renderField)}
+          {editing ? (
+            <FormField label="What changed?" error={form.formState.errors.changeNote?.message} hint="Optional: kept with this version in the prompt's history.">
+              <Input maxLength={MAX_CHANGE_NOTE_LENGTH} placeholder="e.g. Shorter instructions, added a tone variable" {...form.register('changeNote')} />
+            </FormField>
+          ) : null}
           <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-6 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => navigate(paths.myPrompts)}>
               Cancel

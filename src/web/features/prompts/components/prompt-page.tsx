@@ -1,5 +1,7 @@
 import { ArrowLeft, Pencil } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -8,15 +10,22 @@ import { paths } from '../../../lib/paths';
 import { useFormFields, usePrompt } from '../api/prompt-queries';
 import { usePageTitle } from '../../../lib/page-title';
 import { UsePromptButton } from '../runner/lazy-prompt-runner';
+import { useRecordUse } from '../api/prompt-usage-queries';
 import { CopyButton } from './copy-button';
+import { FavoriteButton } from './favorite-button';
+import { MakeCopyLink } from './make-copy-link';
 import { PromptLoadError, promptLoadFailure } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
 
-/** /prompts/{id}: one prompt as a page people can send each other. */
+// The history (and its diff library) loads when someone opens the tab.
+const PromptHistory = lazy(() => import('../history/prompt-history').then((m) => ({ default: m.PromptHistory })));
+
+/** /prompts/{id}: one prompt as a page people can send each other, with its history. */
 export function PromptPage() {
   const { id } = useParams();
   const { data: prompt, isLoading, isError, error, refetch } = usePrompt(id);
   const { data: fields = [] } = useFormFields();
+  const recordUse = useRecordUse();
   usePageTitle(prompt?.title ?? 'Prompt');
   if (isLoading) return <Spinner label="Loading prompt..." />;
   if (isError && promptLoadFailure(error) === 'unreachable') {
@@ -45,13 +54,15 @@ export function PromptPage() {
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All Prompts
       </Link>
       <Card className="p-6 sm:p-8">
-        <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="mb-6 flex flex-col gap-4">
           <h1 dir="auto" className="text-2xl font-semibold tracking-tight break-words text-slate-900 [overflow-wrap:anywhere]">
             {prompt.title}
           </h1>
-          <div className="flex shrink-0 flex-wrap gap-2">
+          <div className="flex flex-wrap gap-2">
             <UsePromptButton id={prompt.id} title={prompt.title} />
-            <CopyButton text={prompt.content} label="Copy prompt" />
+            <CopyButton text={prompt.content} label="Copy prompt" onCopied={() => recordUse(prompt.id, 'copy')} />
+            <FavoriteButton prompt={prompt} withLabel />
+            <MakeCopyLink id={prompt.id} />
             <CopyButton text={window.location.href} label="Copy link" copiedLabel="Link copied!" />
             {prompt.canEdit ? (
               <Link to={paths.editPrompt(prompt.id)} className={buttonClass('secondary', 'sm')}>
@@ -60,7 +71,20 @@ export function PromptPage() {
             ) : null}
           </div>
         </div>
-        <PromptDetails prompt={prompt} fields={fields} />
+        <Tabs defaultValue="prompt">
+          <TabsList className="mb-5 inline-grid w-auto">
+            <TabsTrigger value="prompt">Prompt</TabsTrigger>
+            <TabsTrigger value="history">History</TabsTrigger>
+          </TabsList>
+          <TabsContent value="prompt" className="mt-0">
+            <PromptDetails prompt={prompt} fields={fields} />
+          </TabsContent>
+          <TabsContent value="history" className="mt-0">
+            <Suspense fallback={<Spinner label="Loading history..." />}>
+              <PromptHistory prompt={prompt} fields={fields} />
+            </Suspense>
+          </TabsContent>
+        </Tabs>
       </Card>
     </div>
   );

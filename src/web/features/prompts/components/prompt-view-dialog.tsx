@@ -6,7 +6,10 @@ import { paths } from '../../../lib/paths';
 import { usePrompt, useFormFields } from '../api/prompt-queries';
 import { usePageTitle } from '../../../lib/page-title';
 import { UsePromptButton } from '../runner/lazy-prompt-runner';
+import { useRecordUse } from '../api/prompt-usage-queries';
 import { CopyButton } from './copy-button';
+import { FavoriteButton } from './favorite-button';
+import { MakeCopyLink } from './make-copy-link';
 import { PromptLoadError } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
 
@@ -14,6 +17,7 @@ export function PromptViewDialog({ id, onClose }: { id: string | null; onClose: 
   const { data: prompt, isLoading, isError, error, refetch } = usePrompt(id ?? undefined);
   usePageTitle(prompt?.title);
   const { data: fields = [] } = useFormFields();
+  const recordUse = useRecordUse();
   return (
     <Dialog open={Boolean(id)} onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={prompt ? <span dir="auto">{prompt.title}</span> : 'Prompt'} size="xl">
@@ -23,7 +27,9 @@ export function PromptViewDialog({ id, onClose }: { id: string | null; onClose: 
           <>
             <div className="mb-5 flex flex-wrap gap-2">
               <UsePromptButton id={prompt.id} title={prompt.title} />
-              <CopyButton text={prompt.content} label="Copy prompt" />
+              <CopyButton text={prompt.content} label="Copy prompt" onCopied={() => recordUse(prompt.id, 'copy')} />
+              <FavoriteButton prompt={prompt} withLabel />
+              <MakeCopyLink id={prompt.id} />
               <Link
                 to={paths.prompt(prompt.id)}
                 className="inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-brand-50"

@@ -7,12 +7,18 @@ import type { PromptListItem } from '../../../../shared/schemas/prompts';
 import { paths } from '../../../lib/paths';
 import { cn, formatDate } from '../../../lib/utils';
 import { Chips } from './chips';
+import { FavoriteButton } from './favorite-button';
 import { Highlight } from './highlight';
 import { PreviewLine } from './preview-line';
+import { SelectBox } from './select-box';
+import type { BulkSelection } from './use-bulk-selection';
 import { useRowKeyboard } from './use-row-keyboard';
 
 const ROW_HEIGHT = 76;
-const GRID = 'grid grid-cols-[minmax(14rem,5fr)_minmax(5rem,1fr)_minmax(5rem,1fr)_minmax(6rem,1fr)_minmax(4.5rem,1fr)_6.5rem_9rem] items-center gap-2 px-4';
+const GRID = 'grid items-center gap-2 px-4';
+const COLUMNS = 'grid-cols-[minmax(14rem,5fr)_minmax(4.5rem,1fr)_minmax(4.5rem,1fr)_minmax(6rem,1fr)_minmax(4.5rem,1fr)_6rem_3rem_7.75rem]';
+/** With a first column for the selection boxes (members who may change prompts). */
+const COLUMNS_SELECTABLE = 'grid-cols-[1rem_minmax(14rem,5fr)_minmax(4.5rem,1fr)_minmax(4.5rem,1fr)_minmax(6rem,1fr)_minmax(4.5rem,1fr)_6rem_3rem_7.75rem]';
 
 export interface SortState {
   sort?: PromptSort;
@@ -23,13 +29,15 @@ interface Props {
   items: PromptListItem[];
   search: string;
   sort: SortState;
-  orderedBy: PromptSort | undefined;
+  orderedBy: PromptSort | 'lastUsedAt' | undefined;
   onSortChange: (s: SortState) => void;
   hasMore: boolean;
   loadMore: () => void;
   onView: (id: string) => void;
   onUse: (id: string) => void;
-  onDelete: (id: string) => void;
+  onDelete: (prompt: { id: string; title: string }) => void;
+  /** Given to members who may change prompts: a first column of selection boxes. */
+  selection?: BulkSelection;
 }
 
 function SortHeader({
@@ -62,7 +70,7 @@ function SortHeader({
  * The prompt table as one continuous list: only the rows in view are rendered, and the next page is
  * fetched as the end comes near, so 100k prompts scroll smoothly.
  */
-export function PromptsTable({ items, search, sort, orderedBy, onSortChange, hasMore, loadMore, onView, onUse, onDelete }: Props) {
+export function PromptsTable({ items, search, sort, orderedBy, onSortChange, hasMore, loadMore, onView, onUse, onDelete, selection }: Props) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -81,18 +89,26 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
     scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
     onOpen: (index) => onView(items[index]!.id),
   });
+  const grid = cn(GRID, selection ? COLUMNS_SELECTABLE : COLUMNS);
 
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[900px]">
+      {/* At its narrowest the table fits beside the sidebar at 1280 px (with a scrollbar); narrower windows scroll it sideways. */}
+      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[58rem]">
         <div role="rowgroup">
-          <div role="row" className={cn(GRID, 'h-11 border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase')}>
+          <div role="row" className={cn(grid, 'h-11 border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase')}>
+            {selection ? (
+              <div role="columnheader">
+                <SelectBox id="select-loaded" label="Select all loaded" checked={selection.loadedState} onToggle={selection.toggleLoaded} />
+              </div>
+            ) : null}
             <SortHeader label="Prompt Title" column="title" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
             <SortHeader label="Employee" column="author" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
             <SortHeader label="Business Unit" column="businessUnit" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
             <div role="columnheader">AI Application Used</div>
             <div role="columnheader">Tags</div>
             <SortHeader label="Date Updated" column="updatedAt" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
+            <SortHeader label="Uses" column="mostUsed" sort={sort} orderedBy={orderedBy} onSortChange={onSortChange} />
             <div role="columnheader" className="text-right">
               Actions
             </div>
@@ -111,24 +127,34 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                 onKeyDown={rows.onKeyDown}
                 onFocus={rows.onFocus}
                 className={cn(
-                  GRID,
+                  grid,
                   'absolute inset-x-0 border-b border-slate-100 text-sm outline-none hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset',
                 )}
                 style={{ height: ROW_HEIGHT, transform: `translateY(${v.start - scrollMargin}px)` }}
               >
-                <div role="cell" className="min-w-0">
-                  <button
-                    type="button"
-                    onClick={() => onView(p.id)}
-                    className="block max-w-full truncate text-left font-medium text-slate-900 hover:text-brand-700"
-                    title={p.title}
-                    dir="auto"
-                  >
-                    <Highlight text={p.title} search={search} />
-                  </button>
-                  <p className="truncate text-xs text-slate-500" dir="auto">
-                    <PreviewLine item={p} search={search} />
-                  </p>
+                {selection ? (
+                  <div role="cell">
+                    {p.canEdit ? (
+                      <SelectBox label={`Select ${p.title}`} checked={selection.has(p)} onToggle={(range) => selection.toggle(v.index, range)} />
+                    ) : null}
+                  </div>
+                ) : null}
+                <div role="cell" className="flex min-w-0 items-start gap-1">
+                  <FavoriteButton prompt={p} className="-ml-1.5" />
+                  <div className="min-w-0">
+                    <button
+                      type="button"
+                      onClick={() => onView(p.id)}
+                      className="block max-w-full truncate text-left font-medium text-slate-900 hover:text-brand-700"
+                      title={p.title}
+                      dir="auto"
+                    >
+                      <Highlight text={p.title} search={search} />
+                    </button>
+                    <p className="truncate text-xs text-slate-500" dir="auto">
+                      <PreviewLine item={p} search={search} />
+                    </p>
+                  </div>
                 </div>
                 <div role="cell" className="truncate text-slate-700" title={`${p.user.firstName} ${p.user.lastName}`}>
                   {p.user.firstName} {p.user.lastName}
@@ -145,11 +171,14 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                 <div role="cell" className="text-slate-600 tabular-nums">
                   {formatDate(p.updatedAt)}
                 </div>
+                <div role="cell" className="text-slate-600 tabular-nums" title={`Used ${p.useCount.toLocaleString('en-US')} times`}>
+                  {p.useCount.toLocaleString('en-US')}
+                </div>
                 <div role="cell" className="flex justify-end gap-1">
                   <button
                     type="button"
                     onClick={() => onUse(p.id)}
-                    className="rounded-md p-2 text-brand-600 hover:bg-brand-50 hover:text-brand-800"
+                    className="rounded-md p-1.5 text-brand-600 hover:bg-brand-50 hover:text-brand-800"
                     aria-label={`Use prompt ${p.title}`}
                   >
                     <Play className="h-4 w-4" aria-hidden="true" />
@@ -157,7 +186,7 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                   <button
                     type="button"
                     onClick={() => onView(p.id)}
-                    className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                    className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
                     aria-label={`View ${p.title}`}
                   >
                     <Eye className="h-4 w-4" aria-hidden="true" />
@@ -166,15 +195,15 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                     <>
                       <Link
                         to={paths.editPrompt(p.id)}
-                        className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                        className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
                         aria-label={`Edit ${p.title}`}
                       >
                         <Pencil className="h-4 w-4" aria-hidden="true" />
                       </Link>
                       <button
                         type="button"
-                        onClick={() => onDelete(p.id)}
-                        className="rounded-md p-2 text-slate-500 hover:bg-red-50 hover:text-red-600"
+                        onClick={() => onDelete(p)}
+                        className="rounded-md p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600"
                         aria-label={`Delete ${p.title}`}
                       >
                         <Trash2 className="h-4 w-4" aria-hidden="true" />

@@ -1,25 +1,13 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { Input } from '../../../components/ui/input';
+import { useEchoTolerantText } from '../../../lib/text-input';
 
-/** A search field with its own labelled clear button (the browser's built-in one is hidden: one is enough). */
+/**
+ * A search field with its own labelled clear button (the browser's built-in one is hidden: one is
+ * enough). Its text survives the URL catching up with a fast typist (see useEchoTolerantText).
+ */
 export function SearchBox({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
-  // The box keeps its own text: the value it is given comes back from the URL a moment later, and
-  // binding the input to that would drop keys typed in between. A change from elsewhere (Back, a
-  // shared link, Clear) still replaces the text.
-  const [text, setText] = useState(value);
-  const sent = useRef(value);
-  useEffect(() => {
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-  const change = (next: string) => {
-    sent.current = next;
-    setText(next);
-    onChange(next);
-  };
+  const [text, change] = useEchoTolerantText(value, onChange);
   return (
     <div className="relative w-full sm:max-w-md">
       <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />

@@ -3,7 +3,7 @@ import type { FilterGroup as FilterGroupName, FilterValue } from '../../../../sh
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { type FilterScope, useFilterValues } from '../api/prompt-queries';
-import { useDebouncedValue } from '../components/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/text-input';
 
 /** Above this many values a group gets its own filter box. */
 export const FILTER_BOX_THRESHOLD = 10;

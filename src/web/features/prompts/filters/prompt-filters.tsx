@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 import { type FilterScope, useFilterCounts } from '../api/prompt-queries';
-import { useDebouncedValue } from '../components/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/text-input';
 import { useFilters } from './filter-context';
 import { FilterGroup } from './filter-group';
 

@@ -9,6 +9,7 @@ import { NativeSelect, Textarea } from '../../../components/ui/input';
 import { useCurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 import { useAiModels } from '../api/prompt-queries';
+import { useRecordUse } from '../api/prompt-usage-queries';
 import { useRememberedValues } from './remembered-values';
 
 function defaultsOf(variables: TemplateVariable[], builtins: Record<string, string>): Record<string, string> {
@@ -65,6 +66,7 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
   const { remembered, remember, forget } = useRememberedValues(user?.id ?? '', prompt.id);
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...defaults, ...remembered }));
   const [copied, setCopied] = useState(false);
+  const recordUse = useRecordUse();
   const filled = fillTemplate(prompt.content, values);
   const launchable = catalog.filter((m) => m.launchUrl && prompt.aiModels.includes(m.name));
 
@@ -75,6 +77,7 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
   };
   const copy = async () => {
     if (!(await copyText(filled))) return;
+    recordUse(prompt.id, 'copy');
     setCopied(true);
     setTimeout(() => setCopied(false), 2000);
   };
@@ -85,6 +88,7 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
       toast({ title: `Prompt copied: paste it into ${name}`, description: 'It is too long to send in a link.' });
     }
     window.open(target.url, '_blank', 'noopener,noreferrer');
+    recordUse(prompt.id, 'launch');
   };
 
   return (

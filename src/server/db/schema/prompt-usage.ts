@@ -1,0 +1,60 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { prompts } from './prompts';
+import { users } from './users';
+
+// What people do with prompts: how often each is used, what each person used last, their favourites.
+// These rows change far more often than prompts do, so they live apart from the prompt row, whose
+// triggers rebuild its derived rows (filter keys, list item) on every update.
+
+/**
+ * How many times a prompt was used, by everyone. Only prompts used at least once have a row; the
+ * "Most used" order walks the index on (use_count, prompt_id), then the prompts without a row.
+ */
+export const promptUseCounts = pgTable(
+  'prompt_use_counts',
+  {
+    promptId: uuid('prompt_id')
+      .primaryKey()
+      .references(() => prompts.id, { onDelete: 'cascade' }),
+    useCount: integer('use_count').notNull(),
+  },
+  (t) => [index('prompt_use_counts_order_idx').on(t.useCount.desc(), t.promptId.desc())],
+);
+
+/** Each person's use of each prompt: the "Recently used" list, newest use first. */
+export const promptUserUses = pgTable(
+  'prompt_user_uses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    promptId: uuid('prompt_id')
+      .notNull()
+      .references(() => prompts.id, { onDelete: 'cascade' }),
+    useCount: integer('use_count').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    /** How it was last used: copy, launch (opened in an AI application) or mcp. */
+    lastKind: text('last_kind').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.promptId] }),
+    index('prompt_user_uses_recent_idx').on(t.userId, t.lastUsedAt.desc(), t.promptId.desc()),
+    // Deleting a prompt removes its rows here; without this index each delete would read the whole table.
+    index('prompt_user_uses_prompt_idx').on(t.promptId),
+  ],
+);
+
+/** A person's favourite prompts. */
+export const promptFavorites = pgTable(
+  'prompt_favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    promptId: uuid('prompt_id')
+      .notNull()
+      .references(() => prompts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.promptId] }), index('prompt_favorites_prompt_idx').on(t.promptId)],
+);

@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import { MAX_TEXT_LENGTH } from '../../../shared/constants';
+import type { ImportQuery, ImportResult, ImportRowError } from '../../../shared/schemas/import';
+import { type PromptData, promptInputSchema, promptRequirementIssues } from '../../../shared/schemas/prompts';
+import { NUL_TEXT_MESSAGE } from '../../../shared/schemas/common';
+import { type Database, queryRows } from '../../db/client';
+import { findNulPath } from '../../plugins/input-guards';
+import { type UserRow, users } from '../../db/schema';
+import { listBusinessUnits } from '../business-units/business-units.repo';
+import { getEnabledFormFields } from '../form-fields/form-fields.service';
+import type { ImportFormat, ImportRecord } from './import.parse';
+
+// Checking an import against the database: owners, units, required fields, and what each row will
+// do (create, overwrite, copy, skip). The dry run answers this plan; the commit carries it out.
+
+export interface PlannedRow {
+  record: ImportRecord;
+  owner: UserRow;
+  data: PromptData;
+  businessUnit: string;
+  /** create: a new prompt; overwrite: `existingId` gets these values. */
+  kind: 'create' | 'overwrite';
+  existingId?: string;
+}
+
+export interface ImportPlan {
+  format: ImportFormat;
+  rows: PlannedRow[];
+  result: ImportResult;
+}
+
+const MAX_ERRORS = 1000;
+const PROMPTS_CHAT_COLUMNS: Record<string, string> = { title: 'act', content: 'prompt' };
+const keyOf = (ownerId: string, title: string) => `${ownerId}\u0000${title.toLowerCase()}`;
+
+/** Existing prompts with these (owner, title) keys, found through the unique (user_id, lower(title)) index. */
+async function existingByKey(db: Database, rows: Array<{ ownerId: string; title: string }>): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (let i = 0; i < rows.length; i += 1000) {
+    const pairs = JSON.stringify(rows.slice(i, i + 1000).map((r) => [r.ownerId, r.title.toLowerCase()]));
+    const hits = await queryRows(
+      db,
+      sql`select p.id, p.user_id, lower(p.title) as t from prompts p
+          join jsonb_array_elements(${pairs}::jsonb) e on p.user_id = (e->>0)::uuid and lower(p.title) = e->>1`,
+    );
+    for (const h of hits) found.set(keyOf(String(h.user_id), String(h.t)), String(h.id));
+  }
+  return found;
+}
+
+/** "Title (2)", or the next number free for this owner in the database and in the file. */
+async function copyTitle(db: Database, ownerId: string, title: string, taken: Set<string>): Promise<string> {
+  const rows = await queryRows(
+    db,
+    sql`select lower(title) as t from prompts where user_id = ${ownerId}::uuid and lower(title) like ${`${title.toLowerCase().replace(/[\\%_]/g, '\\$&')} (%`}`,
+  );
+  const inDb = new Set(rows.map((r) => String(r.t)));
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const candidate = `${title.slice(0, MAX_TEXT_LENGTH - suffix.length)}${suffix}`;
+    if (!inDb.has(candidate.toLowerCase()) && !taken.has(keyOf(ownerId, candidate))) return candidate;
+  }
+}
+
+/** Checks every record and decides what it will do under `query`'s choices. */
+export async function planImport(db: Database, admin: UserRow, format: ImportFormat, records: ImportRecord[], query: ImportQuery): Promise<ImportPlan> {
+  const fields = await getEnabledFormFields(db);
+  const required = (name: string) => fields.some((f) => f.name === name && f.required);
+  const requirements = { aiModels: required('aiModels'), tags: required('tags'), notes: required('notes') };
+  const people = new Map((await db.select().from(users)).map((u) => [u.email.toLowerCase(), u]));
+  const units = new Map((await listBusinessUnits(db)).map((u) => [u.name.toLowerCase(), u.name]));
+  const errors: ImportRowError[] = [];
+  let invalid = 0;
+  // Problems are named by the file's own columns where they differ from the prompt's fields.
+  const column = (field: string) => (format === 'prompts-chat-csv' ? (PROMPTS_CHAT_COLUMNS[field] ?? field) : field);
+  const fail = (row: number, problems: Array<{ field: string; message: string }>) => {
+    invalid++;
+    for (const p of problems) if (errors.length < MAX_ERRORS) errors.push({ row, field: column(p.field), message: p.message });
+  };
+
+  const valid: Array<Omit<PlannedRow, 'kind'>> = [];
+  for (const record of records) {
+    const problems: Array<{ field: string; message: string }> = record.problem ? [record.problem] : [];
+    // PostgreSQL cannot store U+0000 in text: such a row is refused here, not by a failed insert.
+    const nul = findNulPath(
+      {
+        title: record.title,
+        content: record.content,
+        notes: record.notes,
+        aiModels: record.aiModels,
+        tags: record.tags,
+        businessUnit: record.businessUnit,
+        customFields: record.customFields,
+      },
+      'row',
+    );
+    if (nul) problems.push({ field: nul.split('.')[0]!, message: NUL_TEXT_MESSAGE });
+    let owner = admin;
+    if (record.ownerEmail) {
+      const known = people.get(record.ownerEmail);
+      if (known) owner = known;
+      else if (query.unknownOwners === 'refuse') problems.push({ field: 'ownerEmail', message: `No account has the email ${record.ownerEmail}` });
+    }
+    const parsed = promptInputSchema.safeParse({
+      title: record.title,
+      content: record.content,
+      notes: record.notes,
+      aiModels: record.aiModels,
+      tags: record.tags,
+      customFields: record.customFields,
+    });
+    if (!parsed.success) {
+      const seen = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'row');
+        if (!seen.has(field)) problems.push({ field, message: issue.message });
+        seen.add(field);
+      }
+    } else {
+      for (const [field, message] of Object.entries(promptRequirementIssues(parsed.data, requirements))) {
+        problems.push({
+          field,
+          message: field === 'aiModels' && format === 'prompts-chat-csv' ? `${message}: choose the AI application for this file` : message,
+        });
+      }
+    }
+    if (problems.length || !parsed.success) {
+      fail(record.row, problems);
+      continue;
+    }
+    const unit = record.businessUnit.trim() || owner.businessUnit;
+    valid.push({ record, owner, data: parsed.data, businessUnit: units.get(unit.toLowerCase()) ?? unit });
+  }
+
+  const existing = await existingByKey(
+    db,
+    valid.map((v) => ({ ownerId: v.owner.id, title: v.data.title })),
+  );
+  const inFile = new Map<string, PlannedRow>();
+  const rows: PlannedRow[] = [];
+  let conflicts = 0;
+  let skipped = 0;
+  let update = 0;
+  for (const v of valid) {
+    const key = keyOf(v.owner.id, v.data.title);
+    const earlier = inFile.get(key);
+    const existingId = existing.get(key);
+    if (!earlier && !existingId) {
+      const planned: PlannedRow = { ...v, kind: 'create' };
+      inFile.set(key, planned);
+      rows.push(planned);
+      continue;
+    }
+    conflicts++;
+    if (query.onConflict === 'skip') skipped++;
+    else if (query.onConflict === 'overwrite') {
+      // A later row of the file wins over an earlier one, as it would over a stored prompt; the
+      // prompt is still written once, so it is counted once (by the earlier row's plan).
+      if (earlier) Object.assign(earlier, { record: v.record, data: v.data, businessUnit: v.businessUnit });
+      else {
+        update++;
+        const planned: PlannedRow = { ...v, kind: 'overwrite', existingId };
+        inFile.set(key, planned);
+        rows.push(planned);
+      }
+    } else {
+      const title = await copyTitle(db, v.owner.id, v.data.title, new Set(inFile.keys()));
+      const planned: PlannedRow = { ...v, data: { ...v.data, title }, kind: 'create' };
+      inFile.set(keyOf(v.owner.id, title), planned);
+      rows.push(planned);
+    }
+  }
+  const create = rows.filter((r) => r.kind === 'create').length;
+  return {
+    format,
+    rows,
+    result: { format, dryRun: query.dryRun, total: records.length, create, update, conflicts, skipped, invalid, errors },
+  };
+}

@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ImportResult, importResultSchema } from '../../../shared/schemas/import';
+import { queryRows } from '../../db/client';
+import { prompts } from '../../db/schema';
+import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+
+// Import: our own export round-trips exactly, conflicts follow the admin's choice, prompts.chat
+// files map to prompts, and a file with any invalid row changes nothing.
+let source: TestApp;
+let target: TestApp;
+let sourceAdmin: TestUser;
+let admin: TestUser;
+let editor: TestUser;
+
+const ADMIN = { email: 'importer@example.com', firstName: 'Ida', lastName: "O'Porter", businessUnit: 'Engineering' };
+const EDITOR = { email: 'eve@example.com', firstName: 'Eve', lastName: 'Ëditor', businessUnit: 'Legal' };
+const AWKWARD = ['=SUM(A1:A9)', "'=already quoted", '+1 555', '-minus', '@mention', '"Quotes", commas', 'Ünïcödé ✓ 日本語', "O'Brien's"];
+
+async function importFile(t: TestApp, file: string, qs: string, type = 'text/csv') {
+  return t.app.inject({ method: 'POST', url: `/api/admin/import?${qs}`, headers: { ...admin.auth, 'content-type': type }, payload: file });
+}
+async function imported(t: TestApp, file: string, qs: string, type = 'text/csv'): Promise<ImportResult> {
+  const res = await importFile(t, file, qs, type);
+  expect(res.statusCode, res.body).toBe(200);
+  return importResultSchema.parse(body(res));
+}
+const exportOf = async (t: TestApp, u: TestUser, format: 'csv' | 'json') =>
+  (await t.app.inject({ method: 'GET', url: `/api/admin/export?type=prompts&format=${format}`, headers: u.auth })).body;
+const count = async (t: TestApp) => Number((await queryRows(t.db, sql`select count(*)::int as n from prompts`))[0]!.n);
+
+beforeAll(async () => {
+  source = await createTestApp();
+  target = await createTestApp();
+  sourceAdmin = await source.register(ADMIN);
+  const sourceEditor = await source.userWithRole('edit', EDITOR);
+  admin = await target.register(ADMIN);
+  editor = await target.userWithRole('edit', EDITOR);
+  // 1,000 prompts with custom fields and text a spreadsheet or a CSV reader could trip over.
+  const rows = Array.from({ length: 1000 }, (_, i) => {
+    const awkward = AWKWARD[i % AWKWARD.length]!;
+    const owner = i % 3 === 0 ? sourceEditor.user : sourceAdmin.user;
+    return {
+      title: `${awkward} ${i}`,
+      content: `${awkward}\nLine two, with "quotes" and a tab\there; ${i}`,
+      notes: i % 2 ? `Note ${awkward}` : null,
+      aiModels: i % 2 ? ['Claude', 'ChatGPT'] : ['Gemini'],
+      tags: [`Tag ${i % 7}`, i % 5 ? 'Ça va' : '=formula tag'],
+      userId: owner.id,
+      userBusinessUnit: i % 4 ? owner.businessUnit : 'Research & Development',
+      authorName: `${owner.firstName} ${owner.lastName}`,
+      customFields: i % 2 ? { audience: `People ${awkward}`, reviewed: i % 4 === 1, channels: ['Email', 'Chat'] } : {},
+      createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)),
+      updatedAt: new Date(Date.UTC(2025, 5, 1, 0, 0, i)),
+    };
+  });
+  for (let i = 0; i < rows.length; i += 250) await source.db.insert(prompts).values(rows.slice(i, i + 250));
+}, 120_000);
+afterAll(async () => {
+  await source.close();
+  await target.close();
+});
+
+describe('POST /api/admin/import', () => {
+  it('round-trips a 1,000-prompt CSV export exactly, custom fields and awkward text included', async () => {
+    const file = await exportOf(source, sourceAdmin, 'csv');
+    const dry = await imported(target, file, 'dryRun=true');
+    expect(dry).toMatchObject({ format: 'prompts-csv', dryRun: true, total: 1000, create: 1000, update: 0, conflicts: 0, invalid: 0, errors: [] });
+    expect(await count(target)).toBe(0);
+
+    const done = await imported(target, file, 'dryRun=false');
+    expect(done).toMatchObject({ dryRun: false, create: 1000 });
+    expect(await exportOf(target, admin, 'csv')).toBe(file);
+    const versions = await queryRows(target.db, sql`select count(*)::int as n, min(note) as note from prompt_versions`);
+    expect(versions[0]).toEqual({ n: 1000, note: 'Imported' });
+    const [event] = await queryRows(target.db, sql`select summary from audit_events where action = 'data.imported'`);
+    expect(event!.summary).toBe('Imported 1,000 rows (prompts-csv): 1000 created, 0 overwritten, 0 skipped');
+  });
+
+  it('round-trips the JSON export too, and skips every row on a second import', async () => {
+    const file = await exportOf(source, sourceAdmin, 'json');
+    const again = await imported(target, file, 'dryRun=false&onConflict=skip', 'application/json');
+    expect(again).toMatchObject({ format: 'prompts-json', total: 1000, create: 0, conflicts: 1000, skipped: 1000 });
+    expect(await exportOf(target, admin, 'json')).toBe(file);
+  });
+
+  it('overwrites a conflicting prompt as a new version, or imports a copy titled "(2)"', async () => {
+    const header = 'title,content,notes,aiModels,tags,businessUnit,ownerEmail,customFields';
+    const file = `${header}\r\nPolicy check,First text,,Claude,Legal,Legal,eve@example.com,\r\n`;
+    await imported(target, file, 'dryRun=false');
+    const changed = file.replace('First text', 'Second text');
+    expect(await imported(target, changed, 'dryRun=true&onConflict=overwrite')).toMatchObject({ conflicts: 1, update: 1, create: 0 });
+    await imported(target, changed, 'dryRun=false&onConflict=overwrite');
+    const [row] = await queryRows(
+      target.db,
+      sql`select p.content, (select max(number) from prompt_versions v where v.prompt_id = p.id) as v from prompts p where title = 'Policy check'`,
+    );
+    expect(row).toEqual({ content: 'Second text', v: 2 });
+
+    // Twice in one file: the later row wins, and the prompt is counted once.
+    const twice = `${changed}Policy check,Third text,,Claude,Legal,Legal,eve@example.com,\r\n`;
+    expect(await imported(target, twice, 'dryRun=true&onConflict=overwrite')).toMatchObject({ total: 2, conflicts: 2, update: 1, create: 0 });
+    expect(await imported(target, changed, 'dryRun=false&onConflict=copy')).toMatchObject({ conflicts: 1, create: 1 });
+    expect(await imported(target, changed, 'dryRun=false&onConflict=copy')).toMatchObject({ create: 1 });
+    const titles = await queryRows(target.db, sql`select title from prompts where title like 'Policy check%' and user_id = ${editor.user.id} order by title`);
+    expect(titles.map((r) => r.title)).toEqual(['Policy check', 'Policy check (2)', 'Policy check (3)']);
+  });
+
+  it('reads the prompts.chat CSV: act as title, prompt as content, tags from type and for_devs, the chosen application', async () => {
+    const file = [
+      'act,prompt,for_devs,type,contributor',
+      'Linux Terminal,"I want you to act as a linux terminal.\nReply only with the output, in one block.",TRUE,TEXT,f',
+      'Poet,"Write a poem, with ""quotes"".",FALSE,,someone',
+    ].join('\n');
+    const noApp = await imported(target, file, 'dryRun=true');
+    const untitled = await imported(target, 'act,prompt\n,Text without a title\n', 'dryRun=true&aiModel=Claude');
+    expect(untitled.errors).toEqual([{ row: 1, field: 'act', message: 'Title is required' }]);
+    expect(noApp).toMatchObject({ format: 'prompts-chat-csv', invalid: 2 });
+    expect(noApp.errors[0]).toEqual({ row: 1, field: 'aiModels', message: 'At least one AI application is required: choose the AI application for this file' });
+    expect(await imported(target, file, 'dryRun=false&aiModel=ChatGPT')).toMatchObject({ create: 2, invalid: 0 });
+    const rows = await queryRows(
+      target.db,
+      sql`select title, content, tags, ai_models, user_id from prompts where title in ('Linux Terminal', 'Poet') order by title`,
+    );
+    expect(rows).toEqual([
+      {
+        title: 'Linux Terminal',
+        content: 'I want you to act as a linux terminal.\nReply only with the output, in one block.',
+        tags: ['prompts.chat', 'TEXT', 'developers'],
+        ai_models: ['ChatGPT'],
+        user_id: admin.user.id,
+      },
+      { title: 'Poet', content: 'Write a poem, with "quotes".', tags: ['prompts.chat'], ai_models: ['ChatGPT'], user_id: admin.user.id },
+    ]);
+  });
+
+  it('refuses a commit with any invalid row, writing nothing, and lists the problems row by row', async () => {
+    const before = await count(target);
+    const header = 'title,content,notes,aiModels,tags,businessUnit,ownerEmail,customFields';
+    const file = [
+      header,
+      'Good one,Text,,Claude,Legal,,,',
+      ',No title,,Claude,Legal,,,',
+      'Bad fields,Text,,Claude,Legal,,,{not json',
+      'Stranger,Text,,Claude,Legal,,nobody@example.com,',
+      'Nul byte,Te\u0000xt,,Claude,Legal,,,',
+    ].join('\r\n');
+    const dry = await imported(target, file, 'dryRun=true&unknownOwners=refuse');
+    expect(dry).toMatchObject({ total: 5, invalid: 4, create: 1 });
+    expect(dry.errors).toEqual([
+      { row: 2, field: 'title', message: 'Title is required' },
+      { row: 3, field: 'customFields', message: 'Custom fields are not valid JSON' },
+      { row: 4, field: 'ownerEmail', message: 'No account has the email nobody@example.com' },
+      { row: 5, field: 'content', message: 'Text cannot contain NUL characters' },
+    ]);
+    const refused = await importFile(target, file, 'dryRun=false&unknownOwners=refuse');
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused)).toMatchObject({
+      code: 'import_invalid_rows',
+      message: '4 rows are invalid: correct or remove them, then import again. Nothing was imported.',
+    });
+    expect(await count(target)).toBe(before);
+    // The admin owns what nobody else can.
+    const assigned = await imported(
+      target,
+      file
+        .split('\r\n')
+        .filter((l) => !l.startsWith(',') && !l.startsWith('Bad') && !l.startsWith('Nul'))
+        .join('\r\n'),
+      'dryRun=false',
+    );
+    expect(assigned).toMatchObject({ create: 2 });
+    const [stranger] = await queryRows(target.db, sql`select user_id from prompts where title = 'Stranger'`);
+    expect(stranger!.user_id).toBe(admin.user.id);
+  });
+
+  it('takes the file over a real HTTP connection, streamed from the client', async () => {
+    const address = await target.app.listen({ port: 0, host: '127.0.0.1' });
+    const file = 'act,prompt\nOver the wire,Sent as a stream\n';
+    const res = await fetch(`${address}/api/admin/import?dryRun=false&aiModel=Claude`, {
+      method: 'POST',
+      headers: { ...admin.auth, 'content-type': 'text/csv' },
+      body: new Blob([file]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ format: 'prompts-chat-csv', create: 1 });
+  });
+
+  it('answers 4xx naming the problem for files and requests it cannot take', async () => {
+    const cases: Array<[string, string, string, number, string]> = [
+      ['name,text\r\na,b', 'text/csv', '', 400, 'import_unknown_format'],
+      ['{"not": "a list"}', 'application/json', '', 400, 'import_unreadable'],
+      ['[{"title": "x"', 'application/json', '', 400, 'import_unreadable'],
+      ['title,content', 'image/png', '', 415, 'unsupported_media_type'],
+      ['title,content\r\nx,y', 'text/csv', 'onConflict=merge', 400, 'validation_failed'],
+      ['title,content\r\n"unclosed,y', 'text/csv', '', 400, 'import_unreadable'],
+    ];
+    for (const [file, type, qs, status, code] of cases) {
+      const res = await importFile(target, file, qs, type);
+      expect(res.statusCode, `${type} ${file}`).toBe(status);
+      expect(body(res), `${type} ${file}`).toMatchObject({ code });
+    }
+    const byEditor = await target.app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { ...editor.auth, 'content-type': 'text/csv' },
+      payload: 'title,content',
+    });
+    expect(byEditor.statusCode).toBe(403);
+  });
+});

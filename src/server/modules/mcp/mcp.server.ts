@@ -1,0 +1,182 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { promptListQuerySchema, type PromptListResponse } from '../../../shared/schemas/prompts';
+import { templateVariables } from '../../../shared/template-variables';
+import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import { getPrompt, listPrompts } from '../prompts/prompts.service';
+import { recordUse } from '../prompts/prompt-usage.service';
+import { contentsOf, fillForCaller, idFromMcpName, mcpArguments, mcpPromptName, mcpPromptPage } from './mcp.prompts';
+
+export interface McpCaller {
+  db: Database;
+  user: UserRow;
+  /** Where the web app is, for links to prompts: PUBLIC_URL, else the request's own origin. */
+  baseUrl: string;
+  version: string;
+}
+
+const searchArgs = z.object({
+  query: z.string().max(200, 'query must be at most 200 characters').optional(),
+  businessUnit: z.string().max(200).optional(),
+  aiApplication: z.string().max(200).optional(),
+  tag: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(50).optional(),
+});
+const getArgs = z.object({
+  id: z.uuid({ error: 'id must be a prompt id (a UUID)' }),
+  values: z.record(z.string(), z.string()).optional(),
+});
+
+const TOOLS = [
+  {
+    name: 'search_prompts',
+    title: 'Search prompts',
+    description: 'Searches the organization’s prompt library. Returns matching prompts with their ids, a preview and a link; fetch one with get_prompt.',
+    inputSchema: {
+      type: 'object' as const,
+      properties: {
+        query: { type: 'string', description: 'Words to look for in titles, content and notes', maxLength: 200 },
+        businessUnit: { type: 'string', description: 'Only prompts of this business unit' },
+        aiApplication: { type: 'string', description: 'Only prompts for this AI application, e.g. ChatGPT' },
+        tag: { type: 'string', description: 'Only prompts with this tag' },
+        limit: { type: 'integer', minimum: 1, maximum: 50, description: 'How many results (default 10)' },
+      },
+    },
+  },
+  {
+    name: 'get_prompt',
+    title: 'Get a prompt',
+    description: 'Returns a prompt’s text with its {{variables}} filled in from `values`; variables left out stay as written.',
+    inputSchema: {
+      type: 'object' as const,
+      properties: {
+        id: { type: 'string', description: 'The prompt id, from search_prompts' },
+        values: { type: 'object', additionalProperties: { type: 'string' }, description: 'Variable values by name' },
+      },
+      required: ['id'],
+    },
+  },
+];
+
+/** A tool's failure as the protocol wants it: a result the model can read, not a transport error. */
+const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
+const zodMessage = (err: z.ZodError) => err.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ');
+
+/** Our own 4xx (a bad cursor, say) as the protocol's "invalid params"; anything else stays an internal error. */
+function asInvalidParams(err: unknown): never {
+  if (err instanceof AppError && err.statusCode < 500) throw new McpError(ErrorCode.InvalidParams, err.message);
+  throw err;
+}
+
+/** A prompt the caller may read, or the protocol's "invalid params" naming what was asked for. */
+async function readPrompt(caller: McpCaller, id: string | null, asked: string) {
+  try {
+    if (!id) throw new AppError(404, 'prompt_not_found', 'not found');
+    return await getPrompt(caller.db, caller.user, id);
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 404) throw new McpError(ErrorCode.InvalidParams, `No prompt named ${asked}`);
+    throw err;
+  }
+}
+
+/**
+ * An MCP server for one caller. The transport is stateless (a server per HTTP request), so any
+ * instance can answer any request, and the caller's rights are those of their token at that moment.
+ */
+export function buildMcpServer(caller: McpCaller): Server {
+  const server = new Server(
+    { name: 'ai-prompts-database', title: 'AI Prompts Database', version: caller.version },
+    {
+      capabilities: { prompts: {}, tools: {} },
+      instructions: 'The organization’s prompt library. Use prompts/list, or the search_prompts and get_prompt tools.',
+    },
+  );
+  const link = (id: string) => `${caller.baseUrl}/prompts/${id}`;
+
+  server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
+    const page = await mcpPromptPage(caller.db, caller.user, request.params?.cursor).catch(asInvalidParams);
+    const contents = await contentsOf(
+      caller.db,
+      page.items.map((i) => i.id),
+    );
+    return {
+      prompts: page.items.map((item) => ({
+        name: mcpPromptName(item.title, item.id),
+        title: item.title,
+        description: item.contentPreview,
+        arguments: mcpArguments(templateVariables(contents.get(item.id) ?? '')),
+      })),
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    };
+  });
+
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const { name, arguments: values } = request.params;
+    const prompt = await readPrompt(caller, idFromMcpName(name), name);
+    await recordUse(caller.db, caller.user, prompt.id, 'mcp');
+    return {
+      description: prompt.title,
+      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: fillForCaller(prompt.content, caller.user, values) } }],
+    };
+  });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const { name, arguments: args = {} } = request.params;
+    if (name === 'search_prompts') {
+      const parsed = searchArgs.safeParse(args);
+      if (!parsed.success) return toolError(zodMessage(parsed.error));
+      const { query, businessUnit, aiApplication, tag, limit } = parsed.data;
+      const filters = promptListQuerySchema.parse({
+        search: query ?? '',
+        limit: String(limit ?? 10),
+        ...(businessUnit ? { businessUnits: businessUnit.replaceAll(',', ' ') } : {}),
+        ...(aiApplication ? { aiModels: aiApplication.replaceAll(',', ' ') } : {}),
+        ...(tag ? { tags: tag.replaceAll(',', ' ') } : {}),
+      });
+      const page = JSON.parse(await listPrompts(caller.db, caller.user, filters)) as PromptListResponse;
+      const results = page.items.map((i) => ({
+        id: i.id,
+        title: i.title,
+        preview: i.contentPreview,
+        tags: i.tags,
+        aiApplications: i.aiModels,
+        link: link(i.id),
+      }));
+      const text = results.length ? results.map((r) => `${r.title}\n  id: ${r.id}\n  ${r.preview}\n  ${r.link}`).join('\n\n') : 'No prompts match.';
+      return {
+        content: [{ type: 'text', text: `${page.total}${page.totalIsLowerBound ? '+' : ''} found.\n\n${text}` }],
+        structuredContent: { total: page.total, results },
+      };
+    }
+    if (name === 'get_prompt') {
+      const parsed = getArgs.safeParse(args);
+      if (!parsed.success) return toolError(zodMessage(parsed.error));
+      let prompt;
+      try {
+        prompt = await readPrompt(caller, parsed.data.id, parsed.data.id);
+      } catch (err) {
+        if (err instanceof McpError) return toolError(`No prompt has the id ${parsed.data.id}`);
+        throw err;
+      }
+      await recordUse(caller.db, caller.user, prompt.id, 'mcp');
+      const text = fillForCaller(prompt.content, caller.user, parsed.data.values);
+      return { content: [{ type: 'text', text }], structuredContent: { id: prompt.id, title: prompt.title, text, link: link(prompt.id) } };
+    }
+    throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  });
+
+  return server;
+}

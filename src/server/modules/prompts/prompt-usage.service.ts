@@ -1,0 +1,112 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PromptListResponse, PromptUseKind, RecentPromptsQuery } from '../../../shared/schemas/prompts';
+import { type Database, queryRows } from '../../db/client';
+import { promptFavorites, prompts, promptUseCounts, promptUserUses, type UserRow } from '../../db/schema';
+import { notFound, pgErrorCode } from '../../errors';
+import { afterViewerChange } from '../../lib/prompt-derived-cache';
+import { cappedCount, COUNT_CAP, literalInt, toTotal } from './prompts.count';
+import { ITEM_SOURCES, itemJson, pageStatement } from './prompts.list-sql';
+import { decodeCursor, encodeCursor, invalidCursor } from './prompts.search';
+
+// Favourites and uses: each person's own relation to the prompts. Any signed-in member may keep
+// favourites and record uses of any prompt they can read (every member reads every prompt).
+
+/** A prompt's use count and the viewer's own state, as GET /api/prompts/{id} shows them. */
+export interface PromptUsage {
+  useCount: number;
+  isFavorite: boolean;
+  lastUsedAt: string | null;
+}
+
+export const UNUSED: PromptUsage = { useCount: 0, isFavorite: false, lastUsedAt: null };
+
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+const promptNotFound = () => notFound('Prompt not found', 'prompt_not_found');
+
+export async function promptUsageFor(db: Database, viewerId: string, promptId: string): Promise<PromptUsage> {
+  const [row] = await queryRows(
+    db,
+    sql`select (select ${promptUseCounts.useCount} from ${promptUseCounts} where ${promptUseCounts.promptId} = ${promptId}::uuid) as use_count,
+      exists (select 1 from ${promptFavorites} where ${promptFavorites.userId} = ${viewerId}::uuid and ${promptFavorites.promptId} = ${promptId}::uuid) as is_favorite,
+      (select ${promptUserUses.lastUsedAt} from ${promptUserUses} where ${promptUserUses.userId} = ${viewerId}::uuid and ${promptUserUses.promptId} = ${promptId}::uuid) as last_used_at`,
+  );
+  const lastUsed = row?.last_used_at;
+  return {
+    useCount: Number(row?.use_count ?? 0),
+    isFavorite: row?.is_favorite === true,
+    lastUsedAt: lastUsed ? new Date(lastUsed as string | Date).toISOString() : null,
+  };
+}
+
+/**
+ * Counts one use, in one statement: the prompt's total (its own narrow row, never the prompt row,
+ * whose triggers rebuild derived rows) and the viewer's last use. A missing prompt is a 404.
+ */
+export async function recordUse(db: Database, viewer: UserRow, promptId: string, kind: PromptUseKind): Promise<void> {
+  let recorded: Record<string, unknown>[];
+  try {
+    recorded = await queryRows(
+      db,
+      sql`with target as (select ${prompts.id} as id from ${prompts} where ${prompts.id} = ${promptId}::uuid),
+        counted as (
+          insert into ${promptUseCounts} (prompt_id, use_count) select id, 1 from target
+          on conflict (prompt_id) do update set use_count = ${promptUseCounts.useCount} + 1
+        )
+        insert into ${promptUserUses} (user_id, prompt_id, use_count, last_used_at, last_kind)
+          select ${viewer.id}::uuid, id, 1, clock_timestamp(), ${kind} from target
+        on conflict (user_id, prompt_id) do update
+          set use_count = ${promptUserUses.useCount} + 1, last_used_at = excluded.last_used_at, last_kind = excluded.last_kind
+        returning prompt_id`,
+    );
+  } catch (err) {
+    // Deleted between the read of `target` and the insert.
+    if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION) throw promptNotFound();
+    throw err;
+  }
+  if (recorded.length === 0) throw promptNotFound();
+  afterViewerChange(viewer.id);
+}
+
+/** Marks or unmarks a favourite; doing it twice changes nothing. A missing prompt is a 404. */
+export async function setFavorite(db: Database, viewer: UserRow, promptId: string, favorite: boolean): Promise<void> {
+  const [exists] = await db.select({ id: prompts.id }).from(prompts).where(eq(prompts.id, promptId)).limit(1);
+  if (!exists) throw promptNotFound();
+  try {
+    if (favorite) await db.insert(promptFavorites).values({ userId: viewer.id, promptId }).onConflictDoNothing();
+    else await db.delete(promptFavorites).where(and(eq(promptFavorites.userId, viewer.id), eq(promptFavorites.promptId, promptId)));
+  } catch (err) {
+    if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION) throw promptNotFound();
+    throw err;
+  }
+  afterViewerChange(viewer.id);
+}
+
+/**
+ * The viewer's recently used prompts, newest use first, as the JSON text of PromptListResponse. Its
+ * pages walk the viewer's rows down (user_id, last_used_at, prompt_id); items carry `lastUsedAt`.
+ */
+export async function listRecentPrompts(db: Database, viewer: UserRow, query: RecentPromptsQuery): Promise<string> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  if (cursor && (cursor.sort !== 'lastUsedAt' || cursor.order !== 'desc')) throw invalidCursor();
+  const mine = sql`${promptUserUses.userId} = ${viewer.id}::uuid`;
+  const after = cursor ? sql`and (${promptUserUses.lastUsedAt}, ${promptUserUses.promptId}) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)` : sql``;
+  const direction = sql`desc nulls last`;
+  const item = itemJson(viewer, sql`(',"lastUsedAt":' || to_json(r.last_used_at)::text)`);
+  const page = sql`(select row_number() over (order by r.last_used_at ${direction}, r.prompt_id ${direction}) as n,
+      r.prompt_id::text as id, r.last_used_at::text as sort_key, ${item} as item
+    from (select ${promptUserUses.promptId} as prompt_id, ${promptUserUses.lastUsedAt} as last_used_at from ${promptUserUses}
+      where ${mine} ${after}
+      order by ${promptUserUses.lastUsedAt} ${direction}, ${promptUserUses.promptId} ${direction}
+      limit ${literalInt(query.limit + 1)}) r
+    inner join ${prompts} on ${prompts.id} = r.prompt_id ${ITEM_SOURCES})`;
+  const [row] = await queryRows(db, pageStatement(page, cappedCount(mine, COUNT_CAP, sql`${promptUserUses}`), query.limit));
+  const { total, lowerBound } = toTotal(Number(row!.total), COUNT_CAP);
+  const hasMore = Number(row!.fetched) > query.limit;
+  const envelope: Omit<PromptListResponse, 'items'> = {
+    total,
+    totalIsLowerBound: lowerBound,
+    nextCursor: hasMore ? encodeCursor({ sort: 'lastUsedAt', order: 'desc', value: String(row!.last_key), id: String(row!.last_id) }) : null,
+    orderedBy: 'lastUsedAt',
+  };
+  return `{"items":${String(row!.items)},${JSON.stringify(envelope).slice(1)}`;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from '../constants';
+
+export const BULK_ACTIONS = ['moveToBusinessUnit', 'addTag', 'removeTag', 'trash'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** At most this many prompts change in one request (a filter matching more is refused: narrow it). */
+export const BULK_MAX_PROMPTS = 10_000;
+
+const names = z.array(z.string().max(MAX_TEXT_LENGTH)).max(50).default([]);
+
+/** The list a bulk action applies to, in the list's own terms ("select all N matching"). */
+export const bulkFilterSchema = z.object({
+  search: z
+    .string()
+    .max(200, 'Search must be at most 200 characters')
+    .default('')
+    .transform((v) => v.trim()),
+  businessUnits: names,
+  aiModels: names,
+  tags: names,
+  /** Only the caller's favourites. */
+  favorites: z.boolean().default(false),
+  /** Only the caller's own prompts (My Prompts); members who are not admins always get this. */
+  mine: z.boolean().default(false),
+});
+export type BulkFilter = z.output<typeof bulkFilterSchema>;
+
+export const bulkActionSchema = z
+  .object({
+    ids: z
+      .array(z.uuid({ error: 'Invalid prompt id' }), { error: 'Expected a list of prompt ids' })
+      .min(1, 'Select at least one prompt')
+      .max(BULK_MAX_PROMPTS, `At most ${BULK_MAX_PROMPTS.toLocaleString('en')} prompts at once`)
+      .optional(),
+    filter: bulkFilterSchema.optional(),
+    action: z.enum(BULK_ACTIONS, { error: 'action must be one of: moveToBusinessUnit, addTag, removeTag, trash' }),
+    /** The business unit or the tag; not used by trash. */
+    value: z.string().trim().max(MAX_TEXT_LENGTH, `Value must be at most ${MAX_TEXT_LENGTH} characters`).optional(),
+  })
+  .refine((b) => (b.ids ? 1 : 0) + (b.filter ? 1 : 0) === 1, { message: 'Send either ids or filter', path: ['ids'] })
+  .refine((b) => b.action === 'trash' || Boolean(b.value), {
+    message: 'Choose the business unit or tag',
+    path: ['value'],
+  });
+export type BulkActionInput = z.output<typeof bulkActionSchema>;
+
+export const bulkResultSchema = z.object({
+  action: z.enum(BULK_ACTIONS),
+  /** Prompts the selection named that exist. */
+  matched: z.number(),
+  /** Prompts that changed (the rest already had the value). */
+  changed: z.number(),
+  message: z.string(),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;

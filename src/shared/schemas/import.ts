@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from '../constants';
+
+/** The largest file an import takes. */
+export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+
+export const IMPORT_CONFLICT_POLICIES = ['skip', 'overwrite', 'copy'] as const;
+export type ImportConflictPolicy = (typeof IMPORT_CONFLICT_POLICIES)[number];
+
+const flag = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .optional()
+    .transform((v) => v === 'true');
+
+/**
+ * `POST /api/admin/import` query. The body is the file itself (CSV or JSON), sent as `text/csv` or
+ * `application/json`: our own prompt export, or the prompts.chat CSV (`act`, `prompt`, …).
+ */
+export const importQuerySchema = z.object({
+  /** Check and count without writing anything. */
+  dryRun: flag('dryRun'),
+  /** Same owner and title (any case) as an existing prompt, or an earlier row of the file. */
+  onConflict: z.enum(IMPORT_CONFLICT_POLICIES, { error: 'onConflict must be skip, overwrite or copy' }).default('skip'),
+  /** An owner email without an account: the importing admin owns the prompt (`assign`), or the row is refused. */
+  unknownOwners: z.enum(['assign', 'refuse'], { error: 'unknownOwners must be assign or refuse' }).default('assign'),
+  /** For files that name no AI application (prompts.chat): the application their prompts are for. */
+  aiModel: z.string().trim().max(MAX_TEXT_LENGTH, `aiModel must be at most ${MAX_TEXT_LENGTH} characters`).optional(),
+});
+export type ImportQuery = z.output<typeof importQuerySchema>;
+
+export const importRowErrorSchema = z.object({
+  /** 1 for the first record (the CSV header line is not counted). */
+  row: z.number(),
+  field: z.string(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+export const importResultSchema = z.object({
+  /** Which kind of file it was read as. */
+  format: z.enum(['prompts-csv', 'prompts-json', 'prompts-chat-csv']),
+  dryRun: z.boolean(),
+  total: z.number(),
+  /** Prompts created (copies of conflicting rows included). */
+  create: z.number(),
+  /** Existing prompts overwritten. */
+  update: z.number(),
+  /** Rows whose owner and title clash with an existing prompt or an earlier row. */
+  conflicts: z.number(),
+  /** Rows skipped because of a conflict. */
+  skipped: z.number(),
+  invalid: z.number(),
+  /** The first 1,000 problems, row by row. */
+  errors: z.array(importRowErrorSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

@@ -1,0 +1,78 @@
+import { History } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { ListSkeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+import { paths } from '../../../lib/paths';
+import { queryKeys } from '../../../lib/query-keys';
+import { usePromptList } from '../api/prompt-queries';
+import { LazyPromptRunner } from '../runner/lazy-prompt-runner';
+import { LazyPromptViewDialog as PromptViewDialog } from './lazy-prompt-view-dialog';
+import { PromptCard } from './prompt-card';
+import { useConfirmDeletePrompt } from './use-delete-prompt';
+
+const NO_FILTERS = { search: '', businessUnits: [], aiModels: [], tags: [] };
+
+/** /recent: the prompts the member copied or opened in an AI application, the latest first. */
+export function RecentPage() {
+  usePageTitle('Recently Used');
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [using, setUsing] = useState<string | null>(null);
+  const list = usePromptList(queryKeys.recentPrompts[0], NO_FILTERS);
+  const confirmDelete = useConfirmDeletePrompt();
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, fetchNextPage, isFetchingNextPage } = list;
+
+  // Load the next page when the end of the grid scrolls into view.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <>
+      <PageHeader title="Recently Used" description="The prompts you copied or opened in an AI application, the latest first." />
+      {list.isLoading ? (
+        <ListSkeleton label="Loading recently used prompts..." />
+      ) : list.isError ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+          Error loading recently used prompts: {errorMessage(list.error, list.error.message)}
+        </p>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={History}
+          title="Nothing used yet."
+          description="Prompts you copy or open in an AI application appear here, so you can find them again."
+          action={
+            <Link to={paths.allPrompts} className={buttonClass('secondary')}>
+              Browse All Prompts
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+          {items.map((p) => (
+            <li key={p.id} className="min-w-0">
+              <PromptCard item={p} search="" onView={setViewing} onUse={setUsing} onDelete={confirmDelete} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} aria-hidden="true" className="h-4" />
+      {isFetchingNextPage ? <Spinner label="Loading more..." /> : null}
+      <PromptViewDialog id={viewing} onClose={() => setViewing(null)} />
+      <LazyPromptRunner id={using} onClose={() => setUsing(null)} />
+    </>
+  );
+}
