@@ -55,7 +55,9 @@ async function withBuildLock(run) {
 await withBuildLock(async () => {
   if (isStale('dist/web/index.html', ['src/web', 'vite.config.ts', ...shared])) {
     console.log('Building the web client...');
-    execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+    // Always the production bundle: run from a test (NODE_ENV=test), Vite would otherwise bundle React's
+    // development build, which `npm start` would then serve.
+    execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   } else {
     console.log('Web client is up to date.');
   }

@@ -233,4 +233,35 @@ describe('the prompt library, further', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'create-prompt-unit-409');
   });
+
+  it('keeps what the member typed when the prompt being edited is fetched again in the background', async () => {
+    const { id } = await createPrompt(author, {
+      title: 'Outline a quarterly review',
+      content: 'Outline the agenda of a quarterly business review for the team described below.',
+      aiModels: ['Claude'],
+      tags: ['Planning'],
+    });
+    const page = await open(author);
+    // The use recorded by Copy answers late, as on a busy server: its answer makes the app fetch the
+    // prompt again while its edit form is already open.
+    await page.route('**/api/prompts/*/uses', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'View Outline a quarterly review' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy prompt' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Edit Outline a quarterly review' }).click();
+    const title = page.getByLabel('Title');
+    await expect.poll(() => title.inputValue()).toBe('Outline a quarterly review');
+    const refetched = page.waitForResponse((r) => r.url().endsWith(`/api/prompts/${id}`) && r.request().method() === 'GET');
+    await title.fill('Outline a half-year review');
+    await refetched;
+    // Give the refetched prompt time to reach the form, then check that the typing survived it.
+    await page.waitForTimeout(300);
+    expect(await title.inputValue()).toBe('Outline a half-year review');
+    await page.getByRole('button', { name: 'Update Prompt' }).click();
+    await page.waitForURL('**/all-prompts');
+    await expect.poll(() => page.getByRole('button', { name: 'Outline a half-year review', exact: true }).isVisible()).toBe(true);
+  });
 });

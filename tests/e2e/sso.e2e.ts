@@ -237,6 +237,10 @@ describe('OIDC_ONLY', () => {
     await loginAtProvider(page, 'rita');
     await page.waitForURL(`${ssoOnly.url}/all-prompts`);
     expect(await whoAmI(page)).toMatchObject({ email: 'rita@example.com', role: 'read', businessUnit: 'Sales' });
+    // The user menu offers no password change: the server would refuse it.
+    await page.getByRole('button', { name: /^User menu/ }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Edit Profile' }).isVisible()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: 'Change Password' }).count()).toBe(0);
   });
 
   it('refuses password sign-in on the server too, and fits a phone', async () => {

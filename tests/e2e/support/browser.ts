@@ -35,6 +35,11 @@ export async function newPage(browser: Browser, baseURL: string, viewport = { wi
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  // E2E_CPU_THROTTLE=6 runs the page's scripts six times slower, to try a test as a slow machine would.
+  if (process.env.E2E_CPU_THROTTLE) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.E2E_CPU_THROTTLE) });
+  }
   const errors: string[] = [];
   page.on('console', (msg) => {
     // A 401 for the current-user lookup while signed out, and the 4xx answers a test provokes on purpose,

@@ -42,8 +42,9 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
   /** Sign-up and reset requests create rows or send mail: AUTH_RATE_LIMIT a minute per IP. */
   const limitCreation = (route: string, ip: string, reply: Reply) => limiter.hit(reply, [{ key: `${route}:ip:${ip}`, limit: perAccount }]);
   /**
-   * With OIDC_ONLY the identity provider is the only way in: sign-in, sign-up and reset by password
+   * With OIDC_ONLY the identity provider is the only way in: sign-in, sign-up, reset and password changes
    * answer 403 before their bodies are read, whichever account they name (linked to single sign-on or not).
+   * A password set then could never be used, and would wait to become a way in once OIDC_ONLY is lifted.
    */
   const passwordsOff = async () => {
     const sso = app.config.oidc;
@@ -129,13 +130,14 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
       url: '/api/change-password',
       // The forced dialog (POST) must work while the temporary password is still in place.
       config: { access: 'signedIn', allowedBeforePasswordChange: method === 'POST' },
+      onRequest: passwordsOff,
       schema: {
         summary: method === 'POST' ? 'Replace a temporary password' : 'Change one’s own password',
         description: method === 'POST' ? 'Allowed while a temporary password must still be replaced; the same rule as PUT.' : undefined,
         tags,
         body: changePasswordSchema,
         response: { 200: messageResponseSchema },
-        errorStatuses: [429],
+        errorStatuses: [403, 429],
       },
       handler: async (request, reply) => {
         const user = requireUser(request);

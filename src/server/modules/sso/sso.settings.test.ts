@@ -57,6 +57,16 @@ describe('OIDC_ONLY', () => {
     expect(me.status).toBe(200);
     const login = await post(t, '/api/login', { email: 'eve@example.com', password: 'anything at all' });
     expect(login.status).toBe(403);
+    // Nor can a signed-in member set a password that would wait for OIDC_ONLY to be lifted.
+    for (const method of ['PUT', 'POST']) {
+      const change = await fetch(`${t.url}/api/change-password`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${String(done.body.token)}` },
+        body: JSON.stringify({ currentPassword: 'x', newPassword: 'A new password 123!', confirmPassword: 'A new password 123!' }),
+      });
+      expect(change.status, method).toBe(403);
+      expect(await change.json(), method).toMatchObject({ code: 'password_sign_in_disabled' });
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { Logo } from '../../components/ui/logo';
 import { MenuButton, MenuItem, MenuRadioGroup, MenuSeparator } from '../../components/ui/menu-button';
 import { useTheme } from '../../lib/theme';
 import { useLogout } from '../../features/auth/api/auth-calls';
+import { useAuthOptions } from '../../features/auth/api/sso-calls';
 import { paths } from '../../lib/paths';
 
 const ProfileDialog = lazy(() => import('../../features/auth/components/profile-dialog').then((m) => ({ default: m.ProfileDialog })));
@@ -20,6 +21,8 @@ export function Header({ user, onOpenNav }: { user: PublicUser; onOpenNav: () =>
   const [theme, setTheme] = useTheme();
   const [profileOpen, setProfileOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // With single sign-on only, the server refuses password changes: the menu does not offer one.
+  const passwordsAllowed = useAuthOptions().data?.passwordSignIn !== false;
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase();
 
   return (
@@ -58,9 +61,11 @@ export function Header({ user, onOpenNav }: { user: PublicUser; onOpenNav: () =>
           <MenuItem onSelect={() => setProfileOpen(true)}>
             <UserRound className="h-4 w-4" aria-hidden="true" /> Edit Profile
           </MenuItem>
-          <MenuItem onSelect={() => setPasswordOpen(true)}>
-            <KeyRound className="h-4 w-4" aria-hidden="true" /> Change Password
-          </MenuItem>
+          {passwordsAllowed && (
+            <MenuItem onSelect={() => setPasswordOpen(true)}>
+              <KeyRound className="h-4 w-4" aria-hidden="true" /> Change Password
+            </MenuItem>
+          )}
           <MenuItem onSelect={() => navigate(paths.apiTokens)}>
             <KeyRound className="h-4 w-4" aria-hidden="true" /> API Tokens
           </MenuItem>

@@ -102,8 +102,10 @@ export function PromptFormPage() {
 
   const { blocker, allowLeaving } = useUnsavedChangesGuard(form.formState.isDirty && !save.isSuccess);
 
+  // The prompt can be fetched again while its form is open (a use or a favourite elsewhere refreshes
+  // it): only a form the member has not touched takes the new values, so nothing typed is lost.
   useEffect(() => {
-    if (prompt) {
+    if (prompt && !form.formState.isDirty) {
       form.reset({
         title: prompt.title,
         content: prompt.content,
@@ -120,7 +122,7 @@ export function PromptFormPage() {
 
   // A copy belongs to the member making it: their unit, their name; everything else as in the original.
   useEffect(() => {
-    if (copied && user) {
+    if (copied && user && !form.formState.isDirty) {
       form.reset({
         title: copyTitle(copied.title),
         content: copied.content,
