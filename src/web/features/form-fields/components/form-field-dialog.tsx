@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Controller, type FieldError, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FORM_FIELD_TYPES } from '../../../../shared/constants';
@@ -103,8 +103,13 @@ export function FormFieldDialog({ field, nextOrder, open, onOpenChange }: Props)
   const type = useWatch({ control: form.control, name: 'type' });
   const switchError = messageOf(errors, 'required') ?? messageOf(errors, 'enabled');
 
+  // Filled once each time the dialog opens for a field: the list it came from may be fetched again
+  // while the dialog is open, and that must not undo what the admin has typed.
+  const filledFor = useRef<string | null>(null);
   useEffect(() => {
-    if (open) form.reset(defaultsFor(field));
+    const key = open ? (field?.id ?? 'new') : null;
+    if (key !== null && key !== filledFor.current) form.reset(defaultsFor(field));
+    filledFor.current = key;
   }, [open, field, form]);
 
   const submit = form.handleSubmit(async (input) => {
