@@ -241,6 +241,7 @@ describe('OIDC_ONLY', () => {
     await page.getByRole('button', { name: /^User menu/ }).click();
     await expect.poll(() => page.getByRole('menuitem', { name: 'Edit Profile' }).isVisible()).toBe(true);
     expect(await page.getByRole('menuitem', { name: 'Change Password' }).count()).toBe(0);
+    await screenshot(page, 'sso-only-user-menu', false);
   });
 
   it('refuses password sign-in on the server too, and fits a phone', async () => {
