@@ -242,10 +242,12 @@ describe('the prompt library, further', () => {
       tags: ['Planning'],
     });
     const page = await open(author);
-    // The use recorded by Copy answers late, as on a busy server: its answer makes the app fetch the
-    // prompt again while its edit form is already open.
+    // The use recorded by Copy answers late, as on a busy server: held here until the member has typed,
+    // its answer makes the app fetch the prompt again while its edit form is open.
+    let releaseUse!: () => void;
+    const useHeld = new Promise<void>((resolve) => (releaseUse = resolve));
     await page.route('**/api/prompts/*/uses', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await useHeld;
       await route.continue();
     });
     await page.getByRole('button', { name: 'View Outline a quarterly review' }).click();
@@ -254,11 +256,12 @@ describe('the prompt library, further', () => {
     await page.getByRole('link', { name: 'Edit Outline a quarterly review' }).click();
     const title = page.getByLabel('Title');
     await expect.poll(() => title.inputValue()).toBe('Outline a quarterly review');
-    const refetched = page.waitForResponse((r) => r.url().endsWith(`/api/prompts/${id}`) && r.request().method() === 'GET');
     await title.fill('Outline a half-year review');
+    const refetched = page.waitForResponse((r) => r.url().endsWith(`/api/prompts/${id}`) && r.request().method() === 'GET');
+    releaseUse();
     await refetched;
     // Give the refetched prompt time to reach the form, then check that the typing survived it.
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(500);
     expect(await title.inputValue()).toBe('Outline a half-year review');
     await page.getByRole('button', { name: 'Update Prompt' }).click();
     await page.waitForURL('**/all-prompts');
