@@ -1,5 +1,5 @@
 import { KeyRound, RotateCw } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ROLE_LABELS } from '../../../../shared/constants';
 import type { AdminApiToken } from '../../../../shared/schemas/tokens';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +14,7 @@ import { RevokeTokenDialog } from './revoke-token-dialog';
 import { TokenRow } from './token-row';
 import { tokenCount } from './token-rules';
 import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
+import { A_SCREENFUL_EARLY, useLoadMoreWhenVisible } from '../../../lib/use-load-more-when-visible';
 
 const ownerName = (owner: AdminApiToken['owner']) => `${owner.firstName} ${owner.lastName}`.trim() || owner.email;
 
@@ -36,17 +37,7 @@ function Owner({ owner }: { owner: AdminApiToken['owner'] }) {
 
 /** Loads the next page when the end of the list comes near; the button does the same for the keyboard. */
 function LoadMore({ hasMore, loadingMore, loadMore }: { hasMore: boolean; loadingMore: boolean; loadMore: () => void }) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasMore) return;
-    // A screenful early, so scrolling rarely reaches the end before the next page is there.
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && !loadingMore && loadMore(), {
-      rootMargin: '0px 0px 600px 0px',
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasMore, loadingMore, loadMore]);
+  const sentinel = useLoadMoreWhenVisible(hasMore, loadingMore, loadMore, A_SCREENFUL_EARLY);
   return (
     <>
       <div ref={sentinel} aria-hidden="true" className="h-px" />

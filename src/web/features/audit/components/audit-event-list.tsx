@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
 import type { AuditEvent } from '../../../../shared/schemas/audit';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { A_SCREENFUL_EARLY, useLoadMoreWhenVisible } from '../../../lib/use-load-more-when-visible';
 import { cn } from '../../../lib/utils';
 import { AUDIT_COLUMNS, AuditEventRow } from './audit-event-row';
 
@@ -19,20 +19,7 @@ interface Props {
  * "Load more" button does the same for the keyboard and for anyone whose scrolling does not reach it.
  */
 export function AuditEventList({ events, hasMore, loadingMore, loadMore, stale }: Props) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasMore) return;
-    // Starts a screenful early, so scrolling rarely reaches the end before the next page is there.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !loadingMore) loadMore();
-      },
-      { rootMargin: '0px 0px 600px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasMore, loadingMore, loadMore]);
+  const sentinel = useLoadMoreWhenVisible(hasMore, loadingMore, loadMore, A_SCREENFUL_EARLY);
 
   return (
     <>

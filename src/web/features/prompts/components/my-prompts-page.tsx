@@ -1,5 +1,5 @@
 import { FileText } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ListSkeleton } from '../../../components/ui/skeleton';
@@ -20,6 +20,7 @@ import { SearchBox } from './search-box';
 import { useDebouncedValue } from '../../../lib/text-input';
 import { useConfirmDeletePrompt } from './use-delete-prompt';
 import { usePageTitle } from '../../../lib/page-title';
+import { useLoadMoreWhenVisible } from '../../../lib/use-load-more-when-visible';
 
 export function MyPromptsPage() {
   usePageTitle('My Prompts');
@@ -36,19 +37,8 @@ export function MyPromptsPage() {
   useRestoredScroll(items.length > 0);
   const first = list.data?.pages[0];
   const narrowed = Boolean(debounced.trim()) || filters.tags.length + filters.aiModels.length + filters.businessUnits.length > 0;
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, fetchNextPage, isFetchingNextPage } = list;
-
   // Load the next page when the end of the grid scrolls into view.
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMoreWhenVisible(Boolean(list.hasNextPage), list.isFetchingNextPage, list.fetchNextPage);
 
   return (
     <>
@@ -93,7 +83,7 @@ export function MyPromptsPage() {
         </ul>
       )}
       <div ref={sentinel} aria-hidden="true" className="h-4" />
-      {isFetchingNextPage ? <Spinner label="Loading more..." /> : null}
+      {list.isFetchingNextPage ? <Spinner label="Loading more..." /> : null}
       <PromptViewDialog id={viewing} onClose={() => setViewing(null)} />
       <LazyPromptRunner id={using} onClose={() => setUsing(null)} />
     </>

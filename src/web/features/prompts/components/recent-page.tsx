@@ -1,5 +1,5 @@
 import { History } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -8,6 +8,7 @@ import { ListSkeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { useLoadMoreWhenVisible } from '../../../lib/use-load-more-when-visible';
 import { paths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
 import { usePromptList } from '../api/prompt-queries';
@@ -26,19 +27,8 @@ export function RecentPage() {
   const list = usePromptList(queryKeys.recentPrompts[0], NO_FILTERS);
   const confirmDelete = useConfirmDeletePrompt();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, fetchNextPage, isFetchingNextPage } = list;
-
   // Load the next page when the end of the grid scrolls into view.
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMoreWhenVisible(Boolean(list.hasNextPage), list.isFetchingNextPage, list.fetchNextPage);
 
   return (
     <>
@@ -70,7 +60,7 @@ export function RecentPage() {
         </ul>
       )}
       <div ref={sentinel} aria-hidden="true" className="h-4" />
-      {isFetchingNextPage ? <Spinner label="Loading more..." /> : null}
+      {list.isFetchingNextPage ? <Spinner label="Loading more..." /> : null}
       <PromptViewDialog id={viewing} onClose={() => setViewing(null)} />
       <LazyPromptRunner id={using} onClose={() => setUsing(null)} />
     </>

@@ -1,9 +1,10 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { AdminTag } from '../../../../shared/schemas/tags';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { A_SCREENFUL_EARLY, useLoadMoreWhenVisible } from '../../../lib/use-load-more-when-visible';
 import { useWideLayout } from '../../../lib/use-media-query';
 import { cn } from '../../../lib/utils';
 import { promptCount, tagCount } from './tag-wording';
@@ -137,18 +138,9 @@ function TagCards({ tags, ...row }: Props) {
 export function TagList({ tags, ...row }: Props) {
   const wide = useWideLayout();
   const [limit, setLimit] = useState(TAG_PAGE_SIZE);
-  const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = tags.length > limit;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasMore) return;
-    // A screenful early, so scrolling rarely reaches the end before the next rows are there.
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setLimit((n) => n + TAG_PAGE_SIZE), {
-      rootMargin: '0px 0px 600px 0px',
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasMore]);
+  const showMore = useCallback(() => setLimit((n) => n + TAG_PAGE_SIZE), []);
+  const sentinel = useLoadMoreWhenVisible(hasMore, false, showMore, A_SCREENFUL_EARLY);
   const shown = hasMore ? tags.slice(0, limit) : tags;
   return (
     <>
