@@ -11,3 +11,4 @@ export * from './trash';
 export * from './audit';
 export * from './api-tokens';
 export * from './single-sign-on';
+export * from './idempotency-keys';

@@ -13,6 +13,8 @@ export const oidcLogins = pgTable('oidc_logins', {
   /** Where the browser returns afterwards: a same-origin path. */
   next: text('next').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** SHA-256 of the random value of the HttpOnly cookie set in the browser that started the flow. */
+  browserHash: text('browser_hash').notNull().default(''),
 });
 
 /**
@@ -26,4 +28,6 @@ export const oidcHandoffs = pgTable('oidc_handoffs', {
   profile: jsonb('profile').$type<{ subject: string; email: string; firstName: string; lastName: string; role: 'read' | 'edit' | 'admin' }>(),
   next: text('next').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** SHA-256 of the random value of the HttpOnly cookie set in the browser that started the flow. */
+  browserHash: text('browser_hash').notNull().default(''),
 });
