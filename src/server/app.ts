@@ -27,6 +27,8 @@ import { ssoRoutes } from './modules/sso/sso.routes';
 import { registerRequestContext } from './lib/request-context';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerIdempotency } from './plugins/idempotency';
+import { registerStorageGuard } from './plugins/storage-guard';
 import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -80,6 +82,8 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   // Before the auth plugin and every route: see registerOpenApi.
   await registerOpenApi(app);
   registerAuth(app);
+  registerIdempotency(app);
+  registerStorageGuard(app, embeddedDataDir);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { mailer: mailer ?? createMailer(config) });

@@ -59,6 +59,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/);
   });
 
+  it('reads DB_CONNECT_RETRY_S: 30 s by default, 0 for no retry, and names it when it is bad', () => {
+    expect(loadConfig({}).connectRetryS).toBe(30);
+    expect(loadConfig({ DB_CONNECT_RETRY_S: '0' }).connectRetryS).toBe(0);
+    expect(loadConfig({ DB_CONNECT_RETRY_S: '2.5' }).connectRetryS).toBe(2.5);
+    expect(() => loadConfig({ DB_CONNECT_RETRY_S: 'soon' })).toThrow(/DB_CONNECT_RETRY_S: must be a number of seconds/);
+    expect(() => loadConfig({ DB_CONNECT_RETRY_S: '-1' })).toThrow(/DB_CONNECT_RETRY_S: must be a number of seconds, 0 or more/);
+    expect(() => loadConfig({ DB_CONNECT_RETRY_S: '100000' })).toThrow(/DB_CONNECT_RETRY_S: must be 86400 s/);
+  });
+
   it('turns single sign-on on with OIDC_ISSUER, with its defaults', () => {
     expect(loadConfig({}).oidc).toBeUndefined();
     const c = loadConfig({ OIDC_ISSUER: 'https://id.example.com/realms/main', OIDC_CLIENT_ID: 'prompts', OIDC_CLIENT_SECRET: 's3cret' });

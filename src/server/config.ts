@@ -83,7 +83,16 @@ const configSchema = z
         .optional(),
     ),
     AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(10)),
+    AUTH_ACCOUNT_FAILURE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(100)),
     DB_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(10_000)),
+    DB_CONNECT_RETRY_S: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'must be a number of seconds, 0 or more (0 = no retry)' })
+        .min(0)
+        .max(86_400, { error: 'must be 86400 s (a day) at most' })
+        .default(30),
+    ),
     BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
     BACKUP_INTERVAL_HOURS: z.preprocess(
       emptyToUndefined,
@@ -171,7 +180,10 @@ const configSchema = z
     // Off by default: X-Forwarded-For is only believed from the proxies named here.
     trustProxy: c.TRUST_PROXY ?? false,
     authRateLimit: c.AUTH_RATE_LIMIT,
+    /** Failed sign-ins an hour per account, from any address, before each further one slows the next. */
+    authAccountFailureLimit: c.AUTH_ACCOUNT_FAILURE_LIMIT,
     statementTimeoutMs: c.DB_STATEMENT_TIMEOUT_MS,
+    connectRetryS: c.DB_CONNECT_RETRY_S,
     backupDir: c.BACKUP_DIR,
     backupIntervalHours: c.BACKUP_INTERVAL_HOURS,
     backupKeep: c.BACKUP_KEEP,
@@ -217,6 +229,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (result.success) return result.data;
   const lines = result.error.issues.map((i) => `  ${String(i.path[0] ?? 'config')}: ${i.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/**
+ * Settings that start but deserve a line in the log. A TRUST_PROXY hop count believes whatever
+ * X-Forwarded-For says as far as that many hops: a client reaching the port directly, past the
+ * proxy, writes its own and picks the address every per-IP limit counts under.
+ */
+export function configWarnings(config: AppConfig): string[] {
+  const warnings: string[] = [];
+  if (typeof config.trustProxy === 'function' && !isLoopback(config.host)) {
+    warnings.push(
+      `TRUST_PROXY is a hop count while HOST is ${config.host}: a client that reaches this port directly can forge X-Forwarded-For and choose the address its sign-in limits count under. Listen on a loopback address behind the proxy, or set TRUST_PROXY to the proxy's addresses.`,
+    );
+  }
+  return warnings;
 }
 
 /** Config for tests and tools: defaults plus overrides, without reading process.env. */

@@ -159,13 +159,15 @@ describe('single sign-on under hostile input', () => {
 
     // A genuine sign-in of a new person without a unit claim: spoiled business units beside a real code.
     const start = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start', headers: { accept: 'text/html' } });
+    // The browser binding: the callback and the exchange come with the cookie the start set.
+    const cookie = String(start.headers['set-cookie']).split(';')[0]!;
     const callback = new URL(await signInAtProvider(String(start.headers.location), 'nora'));
-    const back = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    const back = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie } });
     const code = new URL(String(back.headers.location), 'http://x').searchParams.get('code');
     expect(code).toBeTruthy();
     for (let i = 0; i < 20; i++) {
       const payload = toJsonText({ code, businessUnit: nastyValue(r) });
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/oidc/exchange', payload, headers: { 'content-type': 'application/json' } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/oidc/exchange', payload, headers: { 'content-type': 'application/json', cookie } });
       failures.push(failed(`POST exchange with a real code ${payload.slice(0, 160)}`, res) ?? '');
     }
     expect(failures.filter(Boolean)).toEqual([]);

@@ -1,9 +1,11 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { waitForPostgres } from './db/wait-for-postgres';
 import { DataDirLockedError, acquireDataDirLock } from './lib/data-dir-lock';
+import { DatabaseUnreachableError } from './lib/database-errors';
 import { keepEmbeddedStatistics } from './lib/embedded-statistics';
 import { scheduleBackups } from './lib/backup-schedule';
 import { startCacheSync } from './lib/cache-sync';
@@ -11,7 +13,7 @@ import { runClusterPrimary } from './lib/cluster-primary';
 import { dropPromptCaches, dropViewerCaches } from './lib/prompt-derived-cache';
 import { serveBackupSocket } from './lib/backup-socket';
 import { startEmbeddedBackup } from './lib/embedded-backup';
-import { installGracefulShutdown } from './lib/graceful-shutdown';
+import { installGracefulShutdown, trackConnections } from './lib/graceful-shutdown';
 import { startHousekeeping } from './lib/housekeeping';
 import { ensureBootstrapAdmin } from './modules/auth/auth.service';
 import { dropCachedSessions } from './modules/auth/sessions.repo';
@@ -21,6 +23,8 @@ async function main() {
   const config = loadConfig();
   if (config.workers > 1 && cluster.isPrimary) return runClusterPrimary(config.workers, config.shutdownTimeoutS);
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
+  // A PostgreSQL server booting with us, or restarting, gets DB_CONNECT_RETRY_S to come up.
+  if (config.databaseUrl) await waitForPostgres(config.databaseUrl, { retryS: config.connectRetryS, report: (line) => console.error(line) });
   const handle = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs }
@@ -72,9 +76,11 @@ async function main() {
     log: app.log,
   });
 
+  const connections = trackConnections(app.server);
   installGracefulShutdown({
     timeoutMs: config.shutdownTimeoutS * 1000,
     async drain() {
+      await connections.drain();
       await app.close();
       await cacheSync?.stop();
       backupSocket?.close();
@@ -92,6 +98,8 @@ async function main() {
   const url = `http://localhost:${config.port}`;
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${path.resolve(config.dataDir)}`;
   app.log.info(`AI Prompts Database is running at ${url} on ${where}`);
+  // Once per start: with several workers the first one speaks for all.
+  if (!cluster.isWorker || cluster.worker?.id === 1) for (const warning of configWarnings(config)) app.log.warn(warning);
   if ((await countUsers(handle.db)) === 0) {
     app.log.info(`First run: open ${url}/auth and choose "Create Account". The first account becomes the administrator.`);
   } else if (config.adminEmail) {
@@ -100,7 +108,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof DatabaseUnreachableError) {
     console.error(err.message);
   } else {
     console.error('Failed to start:', err);

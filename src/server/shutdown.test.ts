@@ -15,6 +15,7 @@ import {
   startProcess,
   waitForHealth,
 } from './test/server-process';
+import { openRawConnection, rawCreatePromptRequest, statusLine } from './test/raw-http';
 
 // `npm start` under load, stopped the three ways a service manager or a person stops it. Runs on the
 // engine of this test project (PGlite in a data folder, or a PostgreSQL database).
@@ -182,4 +183,51 @@ describe('npm start stops like a service', () => {
     },
     120_000,
   );
+});
+
+/**
+ * The server process itself (no npm in between) on this project's engine, the same storage each run.
+ * Writers keep its event loop busy; twenty connections then write a create each and the signal follows
+ * at once, so most of those requests still sit unread (accepted by the kernel or by the process) when
+ * it arrives. Every one must get its real answer, and be stored.
+ */
+describe('a busy server stopped with requests not yet read', () => {
+  it('answers every request sent before the signal, ten runs in a row', async () => {
+    const storage = await freshStorage();
+    storages.push(storage);
+    let token = '';
+    let created: string[] = [];
+    for (let run = 0; run < 10; run++) {
+      const server = startProcess([process.execPath, 'dist/server/main.js'], storage, await freePort(), { SHUTDOWN_TIMEOUT_S: '10' });
+      processes.push(server);
+      await waitForHealth(server.url);
+      if (!token) {
+        const signUp = await httpRequest(`${server.url}/api/register`, {
+          method: 'POST',
+          body: { email: 'busy@example.com', password: 'a long enough secret', firstName: 'Bea', lastName: 'Busy', businessUnit: 'Ops' },
+        });
+        token = (JSON.parse(signUp.body) as { token: string }).token;
+      }
+      // What the previous run acknowledged is there.
+      for (const id of created) expect((await httpRequest(`${server.url}/api/prompts/${id}`, { token })).status, id).toBe(200);
+
+      const load = loadClients(server.url, token, `busy run ${run}`);
+      while (load.acknowledged.length < 2) await new Promise((r) => setImmediate(r));
+      const { port } = new URL(server.url);
+      const clients = Array.from({ length: 20 }, () => openRawConnection(Number(port)));
+      await Promise.all(clients.map((c) => c.connected));
+      clients.forEach((c, i) => c.socket.write(rawCreatePromptRequest(token, `busy run ${run} unread ${i}`)));
+      process.kill(server.child.pid!, 'SIGTERM');
+
+      const answers = await Promise.all(clients.map((c) => c.answer));
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      await load.done();
+
+      for (const [i, a] of answers.entries()) {
+        expect(a.error, `run ${run}, client ${i}`).toBeUndefined();
+        expect(statusLine(a), `run ${run}, client ${i}: ${a.text.slice(0, 200)}`).toBe('HTTP/1.1 201 Created');
+      }
+      created = answers.map((a) => (JSON.parse(a.text.slice(a.text.indexOf('\r\n\r\n') + 4)) as { id: string }).id);
+    }
+  }, 240_000);
 });

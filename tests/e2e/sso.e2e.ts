@@ -216,6 +216,34 @@ describe('refused sign-ins', () => {
     await page.getByRole('link', { name: 'Back to Sign In' }).click();
     await page.waitForURL(`${server.url}/auth`);
   });
+
+  it('refuses a sign-in link made in another browser, saying so', async () => {
+    // Someone signs in at the provider in their own browser, keeps the one-time code instead of using
+    // it (their page's exchange is held back here), and sends the link on: it must not sign the
+    // receiver into the sender's account.
+    const sender = await newPage(browser, server.url);
+    let code = '';
+    try {
+      await sender.context.route('https://fonts.googleapis.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+      await sender.page.route(`${server.url}/api/auth/oidc/exchange`, async (route) => {
+        code = (JSON.parse(route.request().postData() ?? '{}') as { code?: string }).code ?? '';
+        await route.abort();
+      });
+      await sender.page.goto('/auth');
+      await sender.page.getByRole('link', { name: 'Sign in with Contoso ID' }).click();
+      await loginAtProvider(sender.page, 'eve');
+      await expect.poll(() => code).toMatch(/^[\w-]{43}$/);
+    } finally {
+      await sender.context.close();
+    }
+    const page = await open();
+    await page.goto(`/auth/sso?code=${code}`);
+    await seen(page, 'Sign-in did not finish');
+    await seen(page, 'This sign-in was started in another browser. Start again from the sign-in page.');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await expectAccessible(page, 'sso other browser');
+    await screenshot(page, 'sso-browser-mismatch');
+  });
 });
 
 describe('OIDC_ONLY', () => {

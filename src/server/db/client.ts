@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../lib/project-root';
+import { guardedClientClass } from './guarded-pg-client';
 import * as schema from './schema';
 
 /** One database type for both drivers (a union of the two breaks `.returning()` typing). */
@@ -29,6 +30,11 @@ export interface DatabaseHandle {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** How long after the statement timeout a query still waiting for its answer is given up on. */
+const GIVE_UP_GRACE_MS = 1_000;
+/** How long ending a given-up backend may add before the call is answered anyway. */
+const TERMINATE_WITHIN_MS = 1_000;
 
 /** Advisory lock key of start-up work (an arbitrary constant, distinct from the app's other locks). */
 const STARTUP_LOCK = 7_201_002;
@@ -56,14 +62,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       max: target.poolSize ?? 10,
       connectionTimeoutMillis: target.connectTimeoutMs ?? 5_000,
       // statement_timeout makes the server cancel a runaway statement; a server that is frozen cancels
-      // nothing, so the client also stops waiting a little later (query_timeout) instead of hanging.
-      query_timeout: statementTimeoutMs + 2_000,
+      // nothing, so the client also stops waiting a little later, closes that connection and ends its
+      // backend from another one: a call gets its answer within the statement timeout + 2 s, and a
+      // write given up on is never committed afterwards (see guarded-pg-client.ts).
+      Client: guardedClientClass({ giveUpAfterMs: statementTimeoutMs + GIVE_UP_GRACE_MS, terminateWithinMs: TERMINATE_WITHIN_MS }),
       // JIT adds ~200 ms to large counts and buys nothing for our short queries. Bitmap scans (counts,
       // filtered lists) read scattered heap pages; letting PostgreSQL ask the disk for 64 at once
       // (instead of one by one) cut a cold count of 1,000 matches at 1M prompts from 96 to 35 ms.
-      options: `-c jit=off -c effective_io_concurrency=64 -c statement_timeout=${Math.round(statementTimeoutMs)}`,
+      // No transaction of ours waits between its statements for long, so one left idle beyond the time
+      // we give any call was abandoned (its connection lost on the way): PostgreSQL ends it by itself.
+      options: [
+        '-c jit=off',
+        '-c effective_io_concurrency=64',
+        `-c statement_timeout=${Math.round(statementTimeoutMs)}`,
+        `-c idle_in_transaction_session_timeout=${Math.round(statementTimeoutMs + GIVE_UP_GRACE_MS + TERMINATE_WITHIN_MS)}`,
+      ].join(' '),
     });
-    // An idle client losing its connection must not crash the process.
+    // An idle client losing its connection must not crash the process (checked-out ones: the Client class).
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
@@ -73,15 +88,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       async withStartupLock(work) {
         // A session-level lock on a connection of its own, held for the whole of `work`.
         const client = await pool.connect();
+        let unlockFailed: Error | undefined;
         try {
           await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
           try {
             return await work();
           } finally {
-            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+            // Failing here means the connection is lost, and its session's lock with it: the work
+            // itself is done, and its outcome is what counts.
+            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch((err: Error) => (unlockFailed = err));
           }
         } finally {
-          client.release();
+          // A connection that could not unlock is closed rather than reused (its lock goes with it).
+          client.release(unlockFailed);
         }
       },
       close: () => pool.end(),

@@ -34,3 +34,6 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /** Seconds a client should wait before retrying a call refused with database_unavailable. */
 export const DATABASE_RETRY_AFTER_S = 5;
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The server cannot reach its database. Please try again in a few seconds.';
+
+/** The database could not be reached at start; its message is the one line to print (no stack, no password). */
+export class DatabaseUnreachableError extends Error {}

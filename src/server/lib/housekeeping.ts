@@ -5,6 +5,7 @@ import { deleteExpiredDownloadTickets } from '../modules/export/download-tickets
 import { purgeAuditEvents } from '../modules/audit/audit';
 import { deleteExpiredSsoRows } from '../modules/sso/sso.repo';
 import { purgeTrash } from '../modules/trash/trash.service';
+import { deleteExpiredIdempotencyKeys } from '../plugins/idempotency';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -19,6 +20,7 @@ export async function runHousekeeping(db: Database, retention: Retention): Promi
   await deleteExpiredSessions(db, retention.sessionIdleDays);
   await deleteExpiredDownloadTickets(db);
   await deleteExpiredSsoRows(db);
+  await deleteExpiredIdempotencyKeys(db);
   await purgeTrash(db, retention.trashRetentionDays);
   await purgeAuditEvents(db, retention.auditRetentionDays);
 }

@@ -7,7 +7,8 @@ import { body, createTestApp, type TestApp, type TestUser, usersForEveryRole } f
 import { registerAuth, type RouteAccess } from './auth';
 import type { TokenScope } from '../../shared/schemas/tokens';
 import { insertToken } from '../modules/tokens/tokens.repo';
-import { tokenScopeFor } from './token-scopes';
+import { sessionOnlyActionFor, tokenScopeFor } from './token-scopes';
+import { SESSION_REQUIRED, sessionRequiredMessage } from '../../shared/policies/tokens';
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof usersForEveryRole>>;
@@ -134,8 +135,16 @@ describe('personal API tokens on every route', () => {
   it('are refused on every route the scope table does not open, and on none it opens', async () => {
     const all = await bearer(cast.admin, ['prompts:read', 'prompts:write', 'admin']);
     const open: string[] = [];
+    const sessionOnly: string[] = [];
     for (const r of apiRoutes().filter((r) => r.access !== 'public')) {
       const res = await call(r.method, r.url, all);
+      const action = sessionOnlyActionFor(r.method, r.url);
+      if (action) {
+        expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+        expect(body(res), `${r.method} ${r.url}`).toEqual({ code: SESSION_REQUIRED, message: sessionRequiredMessage(action) });
+        sessionOnly.push(`${r.method} ${r.url}`);
+        continue;
+      }
       const refused = res.statusCode === 403 && body(res).code === 'insufficient_scope';
       expect(refused, `${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 120)}`).toBe(tokenScopeFor(r.method, r.url, r.access) === null);
       expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
@@ -145,6 +154,61 @@ describe('personal API tokens on every route', () => {
     expect(open.filter((route) => /login|logout|register|password|profile|token|\/api\/user$|downloads|tickets/.test(route))).toEqual([]);
     expect(open).toContain('GET /api/prompts');
     expect(open).toContain('GET /api/admin/users');
+    // What would turn an admin token into a password sign-in is for a signed-in session only.
+    expect(sessionOnly.sort()).toEqual(['GET /api/admin/backup', 'POST /api/admin/users', 'POST /api/admin/users/:id/reset-password']);
+  });
+
+  it('with the admin scope, may not create accounts, reset passwords or download backups, even with a valid body', async () => {
+    const adminToken = await bearer(cast.admin, ['admin']);
+    const newcomer = { email: 'token-made@example.com', firstName: 'Tok', lastName: 'En', businessUnit: 'Research', role: 'admin' };
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: adminToken, payload: newcomer });
+    expect(created.statusCode).toBe(403);
+    expect(body(created)).toEqual({ code: 'session_required', message: 'Sign in to the web app to do this: API tokens cannot create accounts' });
+    expect(created.body).not.toContain('temporaryPassword');
+    expect(await t.db.select().from(users).where(eq(users.email, newcomer.email))).toEqual([]);
+    const reset = await t.app.inject({ method: 'POST', url: `/api/admin/users/${cast.other.user.id}/reset-password`, headers: adminToken });
+    expect(body(reset)).toMatchObject({ code: 'session_required', message: expect.stringContaining('API tokens cannot reset passwords') });
+    const backup = await t.app.inject({ method: 'GET', url: '/api/admin/backup', headers: adminToken });
+    expect(backup.statusCode).toBe(403);
+    expect(body(backup)).toMatchObject({ code: 'session_required' });
+    // A session still may.
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: cast.admin.auth, payload: newcomer })).statusCode).toBe(201);
+  });
+
+  it('with the admin scope, may change a member’s unit or demote an admin, but not change an email or make an admin', async () => {
+    const adminToken = await bearer(cast.admin, ['admin']);
+    const second = await t.userWithRole('admin', { firstName: 'Sam', lastName: 'Second', businessUnit: 'Research' });
+    const member = await t.userWithRole('read', { firstName: 'Mo', lastName: 'Member', businessUnit: 'Research' });
+    const stored = async (u: TestUser) => (await t.db.select().from(users).where(eq(users.id, u.user.id)))[0]!;
+    /** The member as stored now, with `change` applied: what the User Management dialog sends. */
+    const put = async (u: TestUser, change: Partial<{ email: string; businessUnit: string; role: string }>, auth = adminToken) => {
+      const { email, firstName, lastName, businessUnit, role } = await stored(u);
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${u.user.id}`,
+        headers: auth,
+        payload: { email, firstName, lastName, businessUnit, role, ...change },
+      });
+    };
+
+    const email = await put(second, { email: 'attacker@example.com' });
+    expect(email.statusCode).toBe(403);
+    expect(body(email)).toEqual({ code: 'session_required', message: 'Sign in to the web app to do this: API tokens cannot change a member’s email address' });
+    // Even together with changes a token may make, and even for a read member.
+    expect(body(await put(member, { email: 'attacker@example.com', businessUnit: 'Sales' }))).toMatchObject({ code: 'session_required' });
+    const promote = await put(member, { role: 'admin' });
+    expect(body(promote)).toEqual({ code: 'session_required', message: 'Sign in to the web app to do this: API tokens cannot make a member an administrator' });
+    expect(await stored(second)).toMatchObject({ email: second.user.email, role: 'admin' });
+    expect(await stored(member)).toMatchObject({ email: member.user.email, role: 'read', businessUnit: 'Research' });
+
+    // The same email, in other letter cases, is no change; an admin staying admin is no promotion.
+    expect((await put(second, { email: second.user.email.toUpperCase(), businessUnit: 'Legal' })).statusCode).toBe(200);
+    expect((await put(member, { businessUnit: 'Sales' })).statusCode).toBe(200);
+    expect((await put(member, { role: 'edit' })).statusCode).toBe(200);
+    expect((await put(second, { role: 'edit' })).statusCode).toBe(200);
+    expect(await stored(second)).toMatchObject({ role: 'edit', businessUnit: 'Legal' });
+    // A signed-in session may do what the token may not.
+    expect((await put(second, { email: 'sam.second@example.com', role: 'admin' }, cast.admin.auth)).statusCode).toBe(200);
   });
 
   it('with only prompts:read, reach the reading routes and are refused every write and admin route', async () => {

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { TOKEN_PREFIX, type TokenScope } from '../../shared/schemas/tokens';
-import { isPostgresServer } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { findSessionUser } from '../modules/auth/sessions.repo';
 import { findTokenUser } from '../modules/tokens/tokens.repo';
-import { AttemptLimiter, DatabaseAttemptStore, MemoryAttemptStore } from './rate-limit';
-import { effectiveScopes } from '../../shared/policies/tokens';
-import { tokenScopeFor } from './token-scopes';
+import { AttemptLimiter, attemptStoreFor, tokenAttemptKey } from './rate-limit';
+import { effectiveScopes, SESSION_REQUIRED, sessionRequiredMessage } from '../../shared/policies/tokens';
+import { sessionOnlyActionFor, tokenScopeFor } from './token-scopes';
 
 /**
  * Who may call a route, declared in its options (`config: { access }`):
@@ -79,7 +78,7 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('apiToken', null);
-  const tokenLimiter = new AttemptLimiter(isPostgresServer(app.db) ? new DatabaseAttemptStore(app.db) : new MemoryAttemptStore());
+  const tokenLimiter = new AttemptLimiter(attemptStoreFor(app.db));
 
   app.addHook('onRoute', (route) => {
     const access = checkDeclaration(route);
@@ -121,6 +120,9 @@ export function registerAuth(app: FastifyInstance): void {
   });
 }
 
+/** The 429's words when a personal API token is over API_TOKEN_RATE_LIMIT. */
+export const TOKEN_TOO_MANY = 'Too many requests with this API token.';
+
 /**
  * A personal API token may call only the routes the scope table opens to its scopes (as its owner's
  * role allows them now), and only so often a minute; counted per token, across every instance.
@@ -134,10 +136,12 @@ async function checkTokenScope(
 ) {
   const { access } = request.routeOptions.config;
   const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const sessionOnly = sessionOnlyActionFor(method, request.routeOptions.url ?? '');
+  if (sessionOnly) throw forbidden(sessionRequiredMessage(sessionOnly), SESSION_REQUIRED);
   const needed = tokenScopeFor(method, request.routeOptions.url ?? '', access);
   if (!needed) throw forbidden('API tokens cannot be used here: sign in to the web app for this', 'insufficient_scope');
   if (!token.scopes.includes(needed)) throw forbidden(`This API token lacks the scope ${needed}, which this call needs`, 'insufficient_scope');
-  await limiter.hit(reply, [{ key: `token:${token.id}`, limit: perMinute }], 'Too many requests with this API token.');
+  await limiter.hit(reply, [tokenAttemptKey(token.id, perMinute)], TOKEN_TOO_MANY);
 }
 
 /** The signed-in user, or a 401 that the client turns into "You are logged out…". */

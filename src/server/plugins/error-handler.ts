@@ -4,6 +4,7 @@ import type { ErrorBody } from '../../shared/error-body';
 import { AppError, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../errors';
 import { sessionExists } from '../modules/auth/sessions.repo';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-errors';
+import { isStorageFull, STORAGE_FULL_MESSAGE, STORAGE_RETRY_AFTER_S } from '../lib/storage-errors';
 import { drainRequestBody } from './input-guards';
 
 /** Field path of a validation issue, e.g. "email" or "fields.0.label". */
@@ -48,6 +49,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       status = 415;
       body = { message: 'Send the request body as application/json', code: 'unsupported_media_type' };
+    } else if (isStorageFull(err)) {
+      // Nothing was written: the statement failed before its transaction could commit.
+      status = 503;
+      body = { message: STORAGE_FULL_MESSAGE, code: 'storage_full' };
+      reply.header('Retry-After', String(STORAGE_RETRY_AFTER_S));
+      request.log.error({ code: pgErrorCode(err) ?? 'ENOSPC' }, 'the database disk is full');
     } else if (isDatabaseUnavailable(err)) {
       status = 503;
       body = { message: DATABASE_UNAVAILABLE_MESSAGE, code: 'database_unavailable' };

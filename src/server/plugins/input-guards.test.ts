@@ -3,9 +3,9 @@ import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUL_TEXT_MESSAGE } from '../../shared/schemas/common';
+import { NUL_TEXT_MESSAGE, UNPAIRED_SURROGATE_MESSAGE } from '../../shared/schemas/common';
 import { body, createTestApp, type TestApp, type TestUser } from '../test/test-app';
-import { findNulPath } from './input-guards';
+import { findNulPath, findUnsafeText } from './input-guards';
 
 let t: TestApp;
 let admin: TestUser;
@@ -58,6 +58,70 @@ describe('NUL characters', () => {
     const stream = new PassThrough();
     (stream as unknown as { self: unknown }).self = stream;
     expect(findNulPath(stream, 'body')).toBeNull();
+  });
+});
+
+describe('unpaired UTF-16 surrogates', () => {
+  /** JSON text with the escape itself: JSON.stringify of a lone surrogate writes the same escape. */
+  const send = (method: 'POST' | 'PUT', url: string, json: string) =>
+    t.app.inject({ method, url, headers: { ...admin.auth, 'content-type': 'application/json' }, payload: json });
+  const refusal = (field: string) => ({ message: UNPAIRED_SURROGATE_MESSAGE, code: 'unpaired_surrogate', errors: { [field]: UNPAIRED_SURROGATE_MESSAGE } });
+
+  it('are refused with a 400 naming the field wherever NUL is: token names, audit export filters, prompts, sign-in', async () => {
+    const cases: Array<[string, Promise<Awaited<ReturnType<typeof send>>>, string]> = [
+      ['token name', send('POST', '/api/tokens', '{"name":"bad \\ud800 name","scopes":["prompts:read"],"expiresInDays":30}'), 'name'],
+      ['audit export filter', send('POST', '/api/admin/audit/export/tickets', '{"actor":"a\\udc00"}'), 'actor'],
+      ['prompt title', send('POST', '/api/prompts', '{"title":"\\ud83d","content":"x","aiModels":["Claude"],"tags":["t"]}'), 'title'],
+      ['a nested value', send('POST', '/api/prompts', '{"title":"t","content":"x","customFields":{"extra":["ok","\\udfff\\ud800"]}}'), 'customFields.extra.1'],
+      ['a key', send('POST', '/api/prompts', '{"title":"t","content":"x","customFields":{"k\\ud800":"v"}}'), 'customFields'],
+      ['sign-in', send('POST', '/api/login', '{"email":"a@example.com","password":"\\ud800\\ud800"}'), 'password'],
+    ];
+    for (const [what, pending, field] of cases) {
+      const res = await pending;
+      expect(res.statusCode, what).toBe(400);
+      expect(body(res), what).toEqual(refusal(field));
+    }
+  });
+
+  it('are found alone, reversed or doubled, while whole pairs (emoji) pass', () => {
+    for (const bad of ['\ud800', '\udfff', 'a\udc00b', '\udc00\ud800', '\ud800\ud800', 'end\ud83d']) {
+      expect(findUnsafeText({ v: bad }, 'body'), JSON.stringify(bad)).toEqual({ path: 'v', code: 'unpaired_surrogate', message: UNPAIRED_SURROGATE_MESSAGE });
+    }
+    expect(findUnsafeText({ v: ['😀 é 日本語', '\ud83d\ude00', { '😀': 'ok' }] }, 'body')).toBeNull();
+    // NUL keeps its own words when both are present.
+    expect(findUnsafeText('\ud800\u0000', 'query')).toMatchObject({ path: 'query', code: 'nul_character' });
+  });
+
+  it('let a prompt with emoji through untouched', async () => {
+    const res = await send('POST', '/api/prompts', JSON.stringify({ title: 'Emoji 😀', content: 'Text 🚀', aiModels: ['Claude'], tags: ['t'] }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(body(res)).toMatchObject({ title: 'Emoji 😀', content: 'Text 🚀' });
+  });
+
+  it('are refused row by row in an imported JSON file, as NUL is', async () => {
+    const file = JSON.stringify([
+      { title: 'Fine import', content: 'x', aiModels: ['Claude'], tags: ['t'] },
+      { title: 'Broken \ud800 title', content: 'x', aiModels: ['Claude'], tags: ['t'] },
+      { title: 'Broken owner', content: 'x', aiModels: ['Claude'], tags: ['t'], ownerEmail: '\udc00@example.com' },
+      { title: 'Broken field', content: 'x', aiModels: ['Claude'], tags: ['t'], customFields: { k: ['\ud800'] } },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import?dryRun=true',
+      headers: { ...admin.auth, 'content-type': 'application/json' },
+      payload: file,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body(res)).toMatchObject({
+      total: 4,
+      create: 1,
+      invalid: 3,
+      errors: [
+        { row: 2, field: 'title', message: UNPAIRED_SURROGATE_MESSAGE },
+        { row: 3, field: 'ownerEmail', message: UNPAIRED_SURROGATE_MESSAGE },
+        { row: 4, field: 'customFields', message: UNPAIRED_SURROGATE_MESSAGE },
+      ],
+    });
   });
 });
 

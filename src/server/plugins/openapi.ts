@@ -12,13 +12,14 @@ import { formFieldSchema } from '../../shared/schemas/form-fields';
 import { promptListItemSchema, promptSchema } from '../../shared/schemas/prompts';
 import { PROJECT_ROOT } from '../lib/project-root';
 import type { RouteAccess } from './auth';
-import { tokenScopeFor } from './token-scopes';
+import { IDEMPOTENCY_DESCRIPTION, idempotencyHeadersSchema } from './idempotency';
+import { TOKEN_SCOPE_EXCEPTIONS, tokenScopeFor } from './token-scopes';
 
 /** Where the reference page lives; everything swagger-ui registers under it is that page's own files. */
 export const DOCS_PREFIX = '/api/docs';
 
 /** The error statuses the document can name for an operation. */
-type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 409 | 413 | 415 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /** One documented answer: its description and a schema per content type (none for a redirect). */
 interface DocumentedResponse {
@@ -82,15 +83,16 @@ const WHO: Record<RouteAccess, string> = {
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'The input is not valid: `errors` holds a message per field',
   401: 'Not signed in, or the session or API token is no longer valid',
-  403: 'Refused: the role or the API token’s scope does not allow this, or a temporary password must be changed first',
+  403: 'Refused: the role or the API token’s scope does not allow this, the call needs a signed-in session, or a temporary password must be changed first',
   404: 'Not found (or not visible to the caller)',
   405: 'This method is not offered here',
   406: 'The Accept header does not include what this route answers with',
   409: 'Conflicts with the current data: a name already taken, or something the change refers to was removed meanwhile',
   413: 'The request body is too large',
   415: 'The request body has the wrong content type',
+  422: 'The Idempotency-Key was already used for a different request',
   429: 'Too many requests: wait the number of seconds in Retry-After',
-  503: 'The database is not answering: retry after the number of seconds in Retry-After',
+  503: 'The database is not answering, or its disk is full (`storage_full`): retry after the number of seconds in Retry-After',
 };
 
 /** The routes the document describes: the API, the health checks and the MCP endpoint. */
@@ -119,10 +121,12 @@ function errorStatusesFor(method: string, url: string, schema: FastifySchema | u
 }
 
 /** The access lines of an operation's description. */
-function accessDescription(access: RouteAccess | undefined, scope: string | null): string {
+function accessDescription(access: RouteAccess | undefined, scope: string | null, exception: string | undefined): string {
   const who = `**Who may call it:** ${access ? WHO[access] : 'not declared'}.`;
   if (access === 'public') return who;
-  const token = scope ? `**API tokens:** accepted with the scope \`${scope}\`.` : '**API tokens:** not accepted; a browser session only.';
+  const token = scope
+    ? `**API tokens:** accepted with the scope \`${scope}\`${exception ? `, ${exception}` : ''}.`
+    : '**API tokens:** not accepted; a browser session only.';
   return `${who}\n\n${token}`;
 }
 
@@ -160,17 +164,23 @@ const transform: SwaggerTransform = (input) => {
   const access = route.config?.access;
   const scope = access === 'public' ? null : tokenScopeFor(method, url, access);
   const { documentedResponses, documentedRequestBody, errorStatuses: _extra, ...fastifySchema } = schema ?? {};
+  const idempotent = route.config?.idempotent === true;
+  if (idempotent) fastifySchema.headers = idempotencyHeadersSchema;
 
   const response: Record<string, unknown> = { ...(fastifySchema.response as Record<string, unknown> | undefined) };
   for (const [status, documented] of Object.entries(documentedResponses ?? {})) {
     if (documented) response[status] = toContentResponse(documented);
   }
-  for (const status of errorStatusesFor(method, url, schema, access)) {
+  const documentedSchema = idempotent ? { ...schema, errorStatuses: [...(schema?.errorStatuses ?? []), 409, 422] as ErrorStatus[] } : schema;
+  for (const status of errorStatusesFor(method, url, documentedSchema, access)) {
     response[status] ??= toContentResponse({ description: ERROR_DESCRIPTIONS[status], content: { 'application/json': errorBodySchema } });
   }
 
   const transformed = zodTransform({ ...input, schema: { ...fastifySchema, response } });
-  const description = [accessDescription(access, scope), fastifySchema.description].filter(Boolean).join('\n\n');
+  const tokenException = TOKEN_SCOPE_EXCEPTIONS[`${method} ${url}`];
+  const description = [accessDescription(access, scope, tokenException), fastifySchema.description, idempotent && IDEMPOTENCY_DESCRIPTION]
+    .filter(Boolean)
+    .join('\n\n');
   const security: Array<Record<string, string[]>> = access === 'public' ? [] : [{ session: [] }, ...(scope ? [{ apiToken: [scope] }] : [])];
   return {
     // swagger-ui adds its page at both /api/docs and /api/docs/: one of them is enough.

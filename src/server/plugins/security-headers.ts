@@ -27,7 +27,19 @@ export const PERMISSIONS_POLICY = [
   'clipboard-write=(self)',
 ].join(', ');
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** The JSON API and the MCP endpoint: answers that carry people's data. */
+const isApi = (url: string) => /^\/(api|mcp)([/?]|$)/.test(url);
+
+/** Headers of every API answer besides helmet's (which it writes on the raw response itself). */
+const API_ANSWER_HEADERS: Readonly<Record<string, string>> = { 'Permissions-Policy': PERMISSIONS_POLICY, 'Cache-Control': 'no-store' };
+
+/**
+ * For a route that writes its answer itself (a hijacked reply, as the MCP transport does): Fastify's
+ * onSend hooks never run for it, so the API headers go straight onto the raw response.
+ */
+export function writeApiAnswerHeaders(raw: { setHeader(name: string, value: string): unknown }): void {
+  for (const [name, value] of Object.entries(API_ANSWER_HEADERS)) raw.setHeader(name, value);
+}
 
 /**
  * Helmet's headers with a Content Security Policy that allows only the app's own scripts, styles,

@@ -1,3 +1,4 @@
+import type { SessionOnlyAction } from '../../shared/policies/tokens';
 import type { TokenScope } from '../../shared/schemas/tokens';
 import type { RouteAccess } from './auth';
 
@@ -41,21 +42,38 @@ const LISTED: Record<string, TokenScope> = {
 };
 
 /**
- * Admin routes a token may never call, even with the `admin` scope: passwords, tokens, and the
- * one-time download links, which belong to a browser session (a script downloads directly).
+ * Admin routes a token may never call, even with the `admin` scope: tokens, and the one-time download
+ * links, which belong to a browser session (a script downloads directly).
  */
-const NEVER = new Set([
-  'POST /api/admin/users/:id/reset-password',
-  'GET /api/admin/tokens',
-  'DELETE /api/admin/tokens/:id',
-  'POST /api/admin/export/tickets',
-  'POST /api/admin/audit/export/tickets',
-]);
+const NEVER = new Set(['GET /api/admin/tokens', 'DELETE /api/admin/tokens/:id', 'POST /api/admin/export/tickets', 'POST /api/admin/audit/export/tickets']);
+
+/**
+ * Admin routes that would turn an `admin` token into a password sign-in (see SESSION_ONLY_ACTIONS):
+ * refused to every token with 403 `session_required`, which tells the caller to sign in instead.
+ */
+const SESSION_ONLY: Record<string, SessionOnlyAction> = {
+  'POST /api/admin/users': 'createUser',
+  'POST /api/admin/users/:id/reset-password': 'resetPassword',
+  'GET /api/admin/backup': 'downloadBackup',
+};
+
+/**
+ * Routes open to a token whose body decides: the route checks the change against
+ * `sessionOnlyUserChange` once it knows the member. Said in the API reference beside the scope.
+ */
+export const TOKEN_SCOPE_EXCEPTIONS: Record<string, string> = {
+  'PUT /api/admin/users/:id': 'except to change the email address or to make the member an administrator (403 `session_required`)',
+};
+
+/** Why a token may never call this route whatever its scopes, or null when its scopes decide. */
+export function sessionOnlyActionFor(method: string, url: string): SessionOnlyAction | null {
+  return SESSION_ONLY[`${method} ${url}`] ?? null;
+}
 
 /** The scope a token needs for this route, or null when tokens are refused there. */
 export function tokenScopeFor(method: string, url: string, access: RouteAccess | undefined): TokenScope | null {
   const key = `${method} ${url}`;
-  if (NEVER.has(key)) return null;
+  if (NEVER.has(key) || SESSION_ONLY[key]) return null;
   if (LISTED[key]) return LISTED[key];
   return access === 'admin' ? 'admin' : null;
 }

@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import * as audit from '../../shared/schemas/audit';
 import * as auth from '../../shared/schemas/auth';
+import * as bulk from '../../shared/schemas/bulk';
 import * as businessUnits from '../../shared/schemas/business-units';
 import * as catalog from '../../shared/schemas/catalog';
 import * as common from '../../shared/schemas/common';
 import * as exportSchemas from '../../shared/schemas/export';
 import * as formFields from '../../shared/schemas/form-fields';
 import * as prompts from '../../shared/schemas/prompts';
+import * as tags from '../../shared/schemas/tags';
+import * as tokens from '../../shared/schemas/tokens';
 import * as users from '../../shared/schemas/users';
 
 /** A small deterministic generator (mulberry32): the same seed sends the same requests every run. */
@@ -30,7 +34,7 @@ export type Random = ReturnType<typeof seededRandom>;
  */
 export function contractFieldNames(): string[] {
   const names = new Set<string>(['cursor', 'transferTo']);
-  for (const mod of [auth, businessUnits, catalog, common, exportSchemas, formFields, prompts, users]) {
+  for (const mod of [audit, auth, bulk, businessUnits, catalog, common, exportSchemas, formFields, prompts, tags, tokens, users]) {
     for (const value of Object.values(mod)) {
       if (value instanceof z.ZodObject) for (const key of Object.keys(value.shape)) names.add(key);
     }
@@ -69,6 +73,10 @@ const PLAUSIBLE: Record<string, unknown> = {
   format: 'json',
   sort: 'title',
   limit: 10,
+  // Personal API tokens and audit filters: a plausible rest lets one spoiled field reach the database.
+  scopes: ['prompts:read'],
+  expiresInDays: 30,
+  actor: 'fuzz@example.com',
 };
 
 const cursorOf = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
@@ -100,6 +108,8 @@ export const NASTY_STRINGS: readonly string[] = [
   '\u0000',
   '\ud800',
   '\udfff\ud800',
+  'half a pair \udc00 in the middle',
+  'emoji cut short \ud83d',
   '😀 é ü 日本語 \u202e',
   'x'.repeat(100_000),
   'é'.repeat(5_000),
@@ -143,8 +153,29 @@ export const NASTY_VALUES: readonly unknown[] = [
   DEEP_OBJECT,
 ];
 
+/** Half of a UTF-16 surrogate pair, alone or reversed: no character at all, yet valid in a JSON string. */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** The inputs that broke the server most often come up more often than their share of the lists. */
-const FREQUENT: readonly string[] = NASTY_STRINGS.filter((s) => s.includes('\0') || s.length > 40 || /^[A-Za-z0-9_-]{20,}$/.test(s));
+const FREQUENT: readonly string[] = NASTY_STRINGS.filter(
+  (s) => s.includes('\0') || UNPAIRED_SURROGATE.test(s) || s.length > 40 || /^[A-Za-z0-9_-]{20,}$/.test(s),
+);
+
+const SURROGATE_TEXT: readonly string[] = NASTY_STRINGS.filter((s) => UNPAIRED_SURROGATE.test(s));
+const NUL_TEXT: readonly string[] = NASTY_STRINGS.filter((s) => s.includes('\0'));
+let unsafeTurn = 0;
+
+/**
+ * Text PostgreSQL or an encoder cannot take, for one field of a body: the input guard must refuse it
+ * on every route. Successive calls walk the fields in turn, not at random, so that every field of a
+ * route gets it: half a surrogate pair on two passes over the fields out of three, NUL on the third.
+ */
+function unsafeField(names: readonly string[]): [string, string] {
+  const turn = unsafeTurn++;
+  const pass = Math.floor(turn / names.length);
+  const pool = pass % 3 === 2 ? NUL_TEXT : SURROGATE_TEXT;
+  return [names[turn % names.length]!, pool[pass % pool.length]!];
+}
 
 export function nastyValue(r: Random): unknown {
   const roll = r.next();
@@ -157,11 +188,19 @@ export function fuzzBody(r: Random, names: readonly string[]): unknown {
   const roll = r.next();
   if (roll < 0.1) return r.pick(NASTY_VALUES);
   if (roll < 0.15) return r.pick(NASTY_STRINGS);
+  if (roll < 0.45) {
+    // One field of unsafe text beside plausible values only (optional fields without one left out),
+    // so that nothing else stops the request before the guard would.
+    const body: Record<string, unknown> = Object.fromEntries(names.filter((n) => n in PLAUSIBLE).map((n) => [n, PLAUSIBLE[n]]));
+    const [field, text] = unsafeField(names);
+    body[field] = text;
+    return body;
+  }
   const body: Record<string, unknown> = {};
   for (const name of names) body[name] = PLAUSIBLE[name] ?? 'Fuzz value';
   const spoiled = 1 + r.int(5);
   for (let i = 0; i < spoiled; i++) body[r.pick(names)] = nastyValue(r);
-  if (r.next() < 0.2) body.customFields = { [r.pick(['constructor', 'fuzz', '__proto__x'])]: nastyValue(r) };
+  if (r.next() < 0.2) body.customFields = { [r.pick(['constructor', 'fuzz', '__proto__x', 'key \ud800'])]: nastyValue(r) };
   return body;
 }
 

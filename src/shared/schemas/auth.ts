@@ -38,8 +38,13 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 const currentPassword = z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH);
 
 /** POST (the forced dialog) and PUT (the menu dialog) /api/change-password: one rule for both. */
-export const changePasswordSchema = z.object({ currentPassword, newPassword });
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export const changePasswordSchema = z.object({
+  currentPassword,
+  newPassword,
+  /** Also revoke every personal API token of the member: whoever knew the old password may have made some. */
+  revokeApiTokens: z.boolean({ error: 'revokeApiTokens must be true or false' }).default(true),
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 const confirmPassword = z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password');
 const passwordsMatch = (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword;

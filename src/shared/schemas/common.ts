@@ -20,6 +20,8 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 /** PostgreSQL refuses U+0000 in text, so any request value holding one is refused up front. */
 export const NUL_TEXT_MESSAGE = 'Text cannot contain NUL characters';
+/** Half of a UTF-16 surrogate pair is not a character: refused up front like NUL. */
+export const UNPAIRED_SURROGATE_MESSAGE = 'Text cannot contain unpaired surrogates (invalid Unicode)';
 
 /** The page size of a list query (`?limit=`), the same words for every list. */
 export const listLimitSchema = z.coerce

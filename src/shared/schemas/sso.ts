@@ -53,6 +53,7 @@ export const SSO_ERROR_MESSAGES = {
   failed: 'Single sign-on failed: the identity provider’s answer could not be verified. Please try again.',
   not_configured: 'Single sign-on is not configured on this server.',
   rate_limited: 'Too many sign-in attempts from your network. Please wait a minute and try again.',
+  browser_mismatch: 'This sign-in was started in another browser. Start again from the sign-in page.',
 } as const;
 export type SsoErrorCode = keyof typeof SSO_ERROR_MESSAGES;
 
@@ -60,6 +61,8 @@ export function isSsoErrorCode(value: unknown): value is SsoErrorCode {
   return typeof value === 'string' && Object.hasOwn(SSO_ERROR_MESSAGES, value);
 }
 
+/** The error `code` of a callback or exchange from a browser other than the one that started the sign-in. */
+export const SSO_BROWSER_MISMATCH = 'sso_browser_mismatch';
 /** The error `code` of an exchange that needs a business unit before it can create the account. */
 export const SSO_BUSINESS_UNIT_REQUIRED = 'business_unit_required';
 /** The error `code` of /api/login, /api/register and password reset when only single sign-on is allowed. */

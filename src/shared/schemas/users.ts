@@ -26,6 +26,13 @@ export const temporaryPasswordResponseSchema = z.object({
   message: z.string(),
 });
 
+/**
+ * A new member: with a temporary password as above, or, when only single sign-on is allowed
+ * (OIDC_ONLY), without any (they sign in through the identity provider).
+ */
+export const createdUserResponseSchema = temporaryPasswordResponseSchema.partial({ temporaryPassword: true, temporaryPasswordExpiresAt: true });
+export type CreatedUserResponse = z.infer<typeof createdUserResponseSchema>;
+
 export const deleteUserQuerySchema = z.object({
   transferTo: z.uuid({ error: 'transferTo must be a user id' }).optional(),
 });

@@ -7,6 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 export const queryKeys = {
   currentUser: ['/api/user'],
+  /** Which ways of signing in the server offers (single sign-on, passwords). */
+  authOptions: ['/api/auth/options'],
   businessUnits: ['/api/business-units'],
   adminBusinessUnits: ['/api/admin/business-units'],
   adminUsers: ['/api/admin/users'],

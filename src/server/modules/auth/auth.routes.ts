@@ -18,10 +18,11 @@ import { forbidden } from '../../errors';
 import type { Mailer } from '../../lib/mailer';
 import { requireUser } from '../../plugins/auth';
 import { isPostgresServer } from '../../db/client';
-import { AttemptLimiter, DatabaseAttemptStore, MemoryAttemptStore, PER_IP_MULTIPLIER } from '../../plugins/rate-limit';
+import { AttemptLimiter, attemptStoreFor, DatabaseAttemptStore, MemoryAttemptStore, PER_IP_MULTIPLIER } from '../../plugins/rate-limit';
+import { ResetEmailCap, SignInCeiling } from '../../plugins/account-ceilings';
 import { toPublicUser } from '../users/users.presenter';
 import { changePassword, login, logout, register, updateProfile } from './auth.service';
-import { completePasswordReset, requestPasswordReset } from './password-reset.service';
+import { completePasswordReset, requestPasswordReset, RESET_REQUESTED_MESSAGE } from './password-reset.service';
 
 export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | undefined }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,6 +30,9 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
   const limiter = new AttemptLimiter(isPostgresServer(app.db) ? new DatabaseAttemptStore(app.db) : new MemoryAttemptStore());
   const perAccount = app.config.authRateLimit;
   const perIp = app.config.authRateLimit * PER_IP_MULTIPLIER;
+  // Per account whatever the address (guessing spread over many addresses, inbox flooding).
+  const signInCeiling = new SignInCeiling(attemptStoreFor(app.db), app.config.authAccountFailureLimit);
+  const resetEmailCap = new ResetEmailCap(attemptStoreFor(app.db));
   type Reply = Parameters<AttemptLimiter['hit']>[0];
   /**
    * Sign-in and password changes: AUTH_RATE_LIMIT a minute per (IP, account) and ten times that per IP.
@@ -82,7 +86,8 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
     },
     async (request, reply) => {
       await limitGuess('login', request.ip, request.body.email, reply);
-      const { token, user } = await login(app.db, app.config, request.body);
+      await signInCeiling.check(reply, request.body.email, request.ip);
+      const { token, user } = await signInCeiling.track(request.body.email, request.ip, () => login(app.db, app.config, request.body));
       return { token, mustChangePassword: user.mustChangePassword === 'true', user: toPublicUser(user) };
     },
   );
@@ -164,6 +169,8 @@ export async function authRoutes(app: FastifyInstance, opts: { mailer: Mailer | 
     },
     async (request, reply) => {
       await limitCreation('reset', request.ip, reply);
+      // Over the cap: the same answer as ever, so that it tells nothing about whether the address has an account.
+      if (!(await resetEmailCap.allow(request.body.email, request.log))) return { message: RESET_REQUESTED_MESSAGE };
       return requestPasswordReset(app.db, request.body.email, {
         config: app.config,
         mailer: opts.mailer,

@@ -11,11 +11,17 @@ import { resolveBusinessUnitName } from '../business-units/business-units.servic
 import { countUsers, findUserByEmail, insertUser, syncAuthorName, updateUser } from '../users/users.repo';
 import { invalidateResetTokens } from './password-reset.service';
 import { recordAudit } from '../audit/audit';
+import { revokeAllTokensOf } from '../tokens/tokens.service';
 import { createSession, forgetCachedSessions, revokeSession, revokeUserSessions } from './sessions.repo';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const TEMP_PASSWORD_EXPIRED = 'Your temporary password has expired. Ask an administrator to reset it.';
 const EMAIL_TAKEN = 'An account with this email already exists';
+
+/** Whether the member still holds an admin-set temporary password that has stopped working. */
+export function hasExpiredTemporaryPassword(user: Pick<UserRow, 'mustChangePassword' | 'tempPasswordExpiresAt'>, now = Date.now()): boolean {
+  return user.mustChangePassword === 'true' && user.tempPasswordExpiresAt !== null && user.tempPasswordExpiresAt.getTime() <= now;
+}
 
 /** Serialises first-account creation so two simultaneous sign-ups cannot both become admin. */
 const FIRST_ADMIN_LOCK = 7_201_001;
@@ -73,7 +79,7 @@ export async function login(db: Database, config: AppConfig, input: LoginInput) 
     return refuse('invalid_credentials', INVALID_CREDENTIALS, 'wrong password');
   }
   // Told only to someone who knows the temporary password, so it reveals nothing to a guesser.
-  if (user.mustChangePassword === 'true' && user.tempPasswordExpiresAt && user.tempPasswordExpiresAt.getTime() <= Date.now()) {
+  if (hasExpiredTemporaryPassword(user)) {
     return refuse('temporary_password_expired', TEMP_PASSWORD_EXPIRED, 'temporary password expired');
   }
   const token = await db.transaction(async (tx) => {
@@ -95,10 +101,22 @@ export async function logout(db: Database, user: UserRow | null, sessionId: stri
   forgetCachedSessions();
 }
 
-/** Changes the signed-in user's password and signs out their other sessions. */
-export async function changePassword(db: Database, user: UserRow, sessionId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+/**
+ * Changes the signed-in user's password and signs out their other sessions; unless `revokeApiTokens`
+ * is false, their API tokens go too.
+ */
+export async function changePassword(
+  db: Database,
+  user: UserRow,
+  sessionId: string,
+  input: { currentPassword: string; newPassword: string; revokeApiTokens?: boolean },
+): Promise<void> {
   if (!(await verifyPassword(user.password, input.currentPassword))) {
     throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' }, 'wrong_password');
+  }
+  // Its session ends with it (sessions.repo); this also holds for a request that got in just before.
+  if (hasExpiredTemporaryPassword(user)) {
+    throw badRequest(TEMP_PASSWORD_EXPIRED, { currentPassword: TEMP_PASSWORD_EXPIRED }, 'temporary_password_expired');
   }
   await assertPasswordAllowed(input.newPassword, user, 'newPassword');
   const password = await hashPassword(input.newPassword);
@@ -112,6 +130,7 @@ export async function changePassword(db: Database, user: UserRow, sessionId: str
       target: { type: 'user', id: user.id },
       summary: `${user.email} changed their password${user.mustChangePassword === 'true' ? ' (replacing a temporary one)' : ''}`,
     });
+    if (input.revokeApiTokens !== false) await revokeAllTokensOf(tx, user.id, user, 'with a password change');
   });
   // Again after commit: a lookup that ran during the transaction may have read the old row.
   forgetCachedSessions();

@@ -10,6 +10,7 @@ import { assertPasswordAllowed } from '../../lib/password-policy';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repo';
 import { recordAudit } from '../audit/audit';
 import { forgetCachedSessions, revokeUserSessions } from './sessions.repo';
+import { revokeAllTokensOf } from '../tokens/tokens.service';
 
 /** Same answer whether or not the address has an account, so the form cannot be used to probe. */
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email address, a password reset link has been sent. It expires in 1 hour.';
@@ -127,6 +128,8 @@ export async function completePasswordReset(
       target: { type: 'user', id: user.id },
       summary: `${user.email} set a new password from a reset link`,
     });
+    // Whoever made the reset necessary may hold the member's tokens too.
+    await revokeAllTokensOf(tx, claimed.userId, user, 'with a password reset link');
   });
   forgetCachedSessions();
   return RESET_DONE_MESSAGE;

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { publishInvalidation } from '../../lib/cache-sync';
 import { sessions, type UserRow, users } from '../../db/schema';
@@ -60,8 +60,17 @@ export function dropCachedSessions(): void {
 }
 
 /**
- * The user behind a bearer token, if the session exists, has not expired and was used within the
- * last `idleDays`.
+ * A session opened with a temporary password ends when that password expires, unless it was replaced
+ * meanwhile: otherwise a session would outlive the only credential that opened it.
+ */
+function sessionEnd(expire: Date, user: UserRow): Date {
+  const temporary = user.mustChangePassword === 'true' ? user.tempPasswordExpiresAt : null;
+  return temporary && temporary < expire ? temporary : expire;
+}
+
+/**
+ * The user behind a bearer token, if the session exists, has not expired, was used within the last
+ * `idleDays`, and its user does not hold an expired temporary password.
  */
 export async function findSessionUser(db: Database, token: string, idleDays: number): Promise<{ sid: string; user: UserRow } | undefined> {
   const sid = sha256(token);
@@ -74,7 +83,14 @@ export async function findSessionUser(db: Database, token: string, idleDays: num
     .select({ user: users, expire: sessions.expire, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date(now)), gt(sessions.lastUsedAt, new Date(idleCutoff))))
+    .where(
+      and(
+        eq(sessions.sid, sid),
+        gt(sessions.expire, new Date(now)),
+        gt(sessions.lastUsedAt, new Date(idleCutoff)),
+        or(ne(users.mustChangePassword, 'true'), isNull(users.tempPasswordExpiresAt), gt(users.tempPasswordExpiresAt, new Date(now))),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   if (now - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
@@ -85,7 +101,8 @@ export async function findSessionUser(db: Database, token: string, idleDays: num
   }
   if (startedIn !== generation) return { sid, user: row.user };
   if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-  sessionCache.set(sid, { db, user: row.user, expire: row.expire, cachedUntil: now + SESSION_CACHE_MS });
+  // Kept no longer than the session lasts, its temporary password included.
+  sessionCache.set(sid, { db, user: row.user, expire: sessionEnd(row.expire, row.user), cachedUntil: now + SESSION_CACHE_MS });
   return { sid, user: row.user };
 }
 

@@ -22,7 +22,10 @@ export async function adminBusinessUnitRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/business-units',
-    { config: admin, schema: { summary: 'Add a business unit (administration)', tags, body: businessUnitInputSchema, response: { 201: businessUnitSchema } } },
+    {
+      config: { ...admin, idempotent: true },
+      schema: { summary: 'Add a business unit (administration)', tags, body: businessUnitInputSchema, response: { 201: businessUnitSchema } },
+    },
     async (request, reply) => {
       const actor = requireAdmin(request);
       return reply.status(201).send(await createBusinessUnit(app.db, actor, request.body.name));

@@ -52,7 +52,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   r.post(
     '/api/ai-models',
     {
-      config: { access: 'editor', deniedMessage: 'Read-only members cannot add AI applications' },
+      config: { access: 'editor', deniedMessage: 'Read-only members cannot add AI applications', idempotent: true },
       schema: {
         summary: 'Add an AI application',
         description: 'Answers 201 when it was added, 200 when one of that name already existed (its spelling is returned).',

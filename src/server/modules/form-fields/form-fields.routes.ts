@@ -26,7 +26,7 @@ export async function formFieldRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/form-fields',
-    { config: admin, schema: { summary: 'Add a form field', tags, body: formFieldInputSchema, response: { 201: formFieldSchema } } },
+    { config: { ...admin, idempotent: true }, schema: { summary: 'Add a form field', tags, body: formFieldInputSchema, response: { 201: formFieldSchema } } },
     async (request, reply) => {
       const actor = requireAdmin(request);
       return reply.status(201).send(await createFormField(app.db, actor, request.body));

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { MAX_TEXT_LENGTH } from '../../../shared/constants';
 import type { ImportQuery, ImportResult, ImportRowError } from '../../../shared/schemas/import';
 import { type PromptData, promptInputSchema, promptRequirementIssues } from '../../../shared/schemas/prompts';
-import { NUL_TEXT_MESSAGE } from '../../../shared/schemas/common';
 import { type Database, queryRows } from '../../db/client';
-import { findNulPath } from '../../plugins/input-guards';
+import { findUnsafeText } from '../../plugins/input-guards';
 import { type UserRow, users } from '../../db/schema';
 import { listBusinessUnits } from '../business-units/business-units.repo';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
@@ -81,9 +80,12 @@ export async function planImport(db: Database, admin: UserRow, format: ImportFor
   const valid: Array<Omit<PlannedRow, 'kind'>> = [];
   for (const record of records) {
     const problems: Array<{ field: string; message: string }> = record.problem ? [record.problem] : [];
-    // PostgreSQL cannot store U+0000 in text: such a row is refused here, not by a failed insert.
-    const nul = findNulPath(
+    // Text the database cannot take (U+0000, half a surrogate pair from a JSON file's escapes): such a
+    // row is refused here, as the API refuses it in a request, not by a failed insert.
+    const unsafe = findUnsafeText(
       {
+        id: record.id,
+        ownerEmail: record.ownerEmail,
         title: record.title,
         content: record.content,
         notes: record.notes,
@@ -94,7 +96,7 @@ export async function planImport(db: Database, admin: UserRow, format: ImportFor
       },
       'row',
     );
-    if (nul) problems.push({ field: nul.split('.')[0]!, message: NUL_TEXT_MESSAGE });
+    if (unsafe) problems.push({ field: unsafe.path.split('.')[0]!, message: unsafe.message });
     let owner = admin;
     if (record.ownerEmail) {
       const known = people.get(record.ownerEmail);

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/schemas/error-body';
 import { AppError, badRequest, unauthorized } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser, TOKEN_TOO_MANY } from '../../plugins/auth';
+import { AttemptLimiter, attemptStoreFor, tokenAttemptKey } from '../../plugins/rate-limit';
+import { writeApiAnswerHeaders } from '../../plugins/security-headers';
 import { buildMcpServer } from './mcp.server';
 import packageJson from '../../../../package.json' with { type: 'json' };
 
@@ -33,6 +35,9 @@ function checkAccept(request: FastifyRequest) {
  * scope and the per-token rate limit before the body is read.
  */
 export async function mcpRoutes(app: FastifyInstance) {
+  // The same counters as the auth hook's per-token limit (one store per database).
+  const tokenLimiter = new AttemptLimiter(attemptStoreFor(app.db));
+
   app.post(
     '/mcp',
     {
@@ -46,7 +51,7 @@ export async function mcpRoutes(app: FastifyInstance) {
         documentedResponses: {
           200: { description: 'The JSON-RPC answer (a protocol error is a JSON-RPC error in a 200)', content: { 'application/json': jsonRpcDocumented } },
         },
-        errorStatuses: [400, 406, 413, 415],
+        errorStatuses: [400, 406, 413, 415, 429],
       },
     },
     async (request, reply) => {
@@ -55,15 +60,20 @@ export async function mcpRoutes(app: FastifyInstance) {
         throw unauthorized('The MCP server takes a personal API token: create one under API tokens in the user menu', 'api_token_required');
       checkAccept(request);
       checkEnvelope(request.body);
+      // The auth hook counted this request once; every further call of a batch counts as well, or a
+      // batch would be a way around API_TOKEN_RATE_LIMIT.
+      const calls = Array.isArray(request.body) ? request.body.length : 1;
+      if (calls > 1) await tokenLimiter.hit(reply, [tokenAttemptKey(request.apiToken.id, app.config.apiTokenRateLimit)], TOKEN_TOO_MANY, calls - 1);
       const baseUrl = app.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-      const server = buildMcpServer({ db: app.db, user, baseUrl, version: packageJson.version });
+      const server = buildMcpServer({ db: app.db, user, baseUrl, version: packageJson.version, log: request.log });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.raw.on('close', () => {
         void transport.close();
         void server.close();
       });
       await server.connect(transport);
-      // From here the transport writes the answer itself.
+      // From here the transport writes the answer itself, so no onSend hook adds the API's headers.
+      writeApiAnswerHeaders(reply.raw);
       reply.hijack();
       await transport.handleRequest(request.raw, reply.raw, request.body);
     },

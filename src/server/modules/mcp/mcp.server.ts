@@ -8,6 +8,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { promptListQuerySchema, type PromptListResponse } from '../../../shared/schemas/prompts';
 import { templateVariables } from '../../../shared/template-variables';
@@ -16,6 +17,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { getPrompt, listPrompts } from '../prompts/prompts.service';
 import { recordUse } from '../prompts/prompt-usage.service';
+import { guarded } from './mcp.errors';
 import { contentsOf, fillForCaller, idFromMcpName, mcpArguments, mcpPromptName, mcpPromptPage } from './mcp.prompts';
 
 export interface McpCaller {
@@ -24,6 +26,8 @@ export interface McpCaller {
   /** Where the web app is, for links to prompts: PUBLIC_URL, else the request's own origin. */
   baseUrl: string;
   version: string;
+  /** The request's logger: unexpected failures are logged here and answered with a generic message. */
+  log: FastifyBaseLogger;
 }
 
 const searchArgs = z.object({
@@ -73,12 +77,6 @@ const TOOLS = [
 const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 const zodMessage = (err: z.ZodError) => err.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ');
 
-/** Our own 4xx (a bad cursor, say) as the protocol's "invalid params"; anything else stays an internal error. */
-function asInvalidParams(err: unknown): never {
-  if (err instanceof AppError && err.statusCode < 500) throw new McpError(ErrorCode.InvalidParams, err.message);
-  throw err;
-}
-
 /** A prompt the caller may read, or the protocol's "invalid params" naming what was asked for. */
 async function readPrompt(caller: McpCaller, id: string | null, asked: string) {
   try {
@@ -93,6 +91,8 @@ async function readPrompt(caller: McpCaller, id: string | null, asked: string) {
 /**
  * An MCP server for one caller. The transport is stateless (a server per HTTP request), so any
  * instance can answer any request, and the caller's rights are those of their token at that moment.
+ * Every handler is `guarded`: its params pass the input guard of the API, and a failure becomes a
+ * protocol error (our own 4xx as "invalid params", anything else a logged, generic internal error).
  */
 export function buildMcpServer(caller: McpCaller): Server {
   const server = new Server(
@@ -103,80 +103,93 @@ export function buildMcpServer(caller: McpCaller): Server {
     },
   );
   const link = (id: string) => `${caller.baseUrl}/prompts/${id}`;
+  const { log } = caller;
 
-  server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
-    const page = await mcpPromptPage(caller.db, caller.user, request.params?.cursor).catch(asInvalidParams);
-    const contents = await contentsOf(
-      caller.db,
-      page.items.map((i) => i.id),
-    );
-    return {
-      prompts: page.items.map((item) => ({
-        name: mcpPromptName(item.title, item.id),
-        title: item.title,
-        description: item.contentPreview,
-        arguments: mcpArguments(templateVariables(contents.get(item.id) ?? '')),
-      })),
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    };
-  });
-
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
-    const { name, arguments: values } = request.params;
-    const prompt = await readPrompt(caller, idFromMcpName(name), name);
-    await recordUse(caller.db, caller.user, prompt.id, 'mcp');
-    return {
-      description: prompt.title,
-      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: fillForCaller(prompt.content, caller.user, values) } }],
-    };
-  });
-
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const { name, arguments: args = {} } = request.params;
-    if (name === 'search_prompts') {
-      const parsed = searchArgs.safeParse(args);
-      if (!parsed.success) return toolError(zodMessage(parsed.error));
-      const { query, businessUnit, aiApplication, tag, limit } = parsed.data;
-      const filters = promptListQuerySchema.parse({
-        search: query ?? '',
-        limit: String(limit ?? 10),
-        ...(businessUnit ? { businessUnits: businessUnit.replaceAll(',', ' ') } : {}),
-        ...(aiApplication ? { aiModels: aiApplication.replaceAll(',', ' ') } : {}),
-        ...(tag ? { tags: tag.replaceAll(',', ' ') } : {}),
-      });
-      const page = JSON.parse(await listPrompts(caller.db, caller.user, filters)) as PromptListResponse;
-      const results = page.items.map((i) => ({
-        id: i.id,
-        title: i.title,
-        preview: i.contentPreview,
-        tags: i.tags,
-        aiApplications: i.aiModels,
-        link: link(i.id),
-      }));
-      const text = results.length ? results.map((r) => `${r.title}\n  id: ${r.id}\n  ${r.preview}\n  ${r.link}`).join('\n\n') : 'No prompts match.';
+  server.setRequestHandler(
+    ListPromptsRequestSchema,
+    guarded(log, async (request) => {
+      const page = await mcpPromptPage(caller.db, caller.user, request.params?.cursor);
+      const contents = await contentsOf(
+        caller.db,
+        page.items.map((i) => i.id),
+      );
       return {
-        content: [{ type: 'text', text: `${page.total}${page.totalIsLowerBound ? '+' : ''} found.\n\n${text}` }],
-        structuredContent: { total: page.total, results },
+        prompts: page.items.map((item) => ({
+          name: mcpPromptName(item.title, item.id),
+          title: item.title,
+          description: item.contentPreview,
+          arguments: mcpArguments(templateVariables(contents.get(item.id) ?? '')),
+        })),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
-    }
-    if (name === 'get_prompt') {
-      const parsed = getArgs.safeParse(args);
-      if (!parsed.success) return toolError(zodMessage(parsed.error));
-      let prompt;
-      try {
-        prompt = await readPrompt(caller, parsed.data.id, parsed.data.id);
-      } catch (err) {
-        if (err instanceof McpError) return toolError(`No prompt has the id ${parsed.data.id}`);
-        throw err;
-      }
+    }),
+  );
+
+  server.setRequestHandler(
+    GetPromptRequestSchema,
+    guarded(log, async (request) => {
+      const { name, arguments: values } = request.params;
+      const prompt = await readPrompt(caller, idFromMcpName(name), name);
       await recordUse(caller.db, caller.user, prompt.id, 'mcp');
-      const text = fillForCaller(prompt.content, caller.user, parsed.data.values);
-      return { content: [{ type: 'text', text }], structuredContent: { id: prompt.id, title: prompt.title, text, link: link(prompt.id) } };
-    }
-    throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-  });
+      return {
+        description: prompt.title,
+        messages: [{ role: 'user' as const, content: { type: 'text' as const, text: fillForCaller(prompt.content, caller.user, values) } }],
+      };
+    }),
+  );
+
+  server.setRequestHandler(
+    ListToolsRequestSchema,
+    guarded(log, () => ({ tools: TOOLS })),
+  );
+
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    guarded(log, async (request): Promise<CallToolResult> => {
+      const { name, arguments: args = {} } = request.params;
+      if (name === 'search_prompts') {
+        const parsed = searchArgs.safeParse(args);
+        if (!parsed.success) return toolError(zodMessage(parsed.error));
+        const { query, businessUnit, aiApplication, tag, limit } = parsed.data;
+        const filters = promptListQuerySchema.parse({
+          search: query ?? '',
+          limit: String(limit ?? 10),
+          ...(businessUnit ? { businessUnits: businessUnit.replaceAll(',', ' ') } : {}),
+          ...(aiApplication ? { aiModels: aiApplication.replaceAll(',', ' ') } : {}),
+          ...(tag ? { tags: tag.replaceAll(',', ' ') } : {}),
+        });
+        const page = JSON.parse(await listPrompts(caller.db, caller.user, filters)) as PromptListResponse;
+        const results = page.items.map((i) => ({
+          id: i.id,
+          title: i.title,
+          preview: i.contentPreview,
+          tags: i.tags,
+          aiApplications: i.aiModels,
+          link: link(i.id),
+        }));
+        const text = results.length ? results.map((r) => `${r.title}\n  id: ${r.id}\n  ${r.preview}\n  ${r.link}`).join('\n\n') : 'No prompts match.';
+        return {
+          content: [{ type: 'text', text: `${page.total}${page.totalIsLowerBound ? '+' : ''} found.\n\n${text}` }],
+          structuredContent: { total: page.total, results },
+        };
+      }
+      if (name === 'get_prompt') {
+        const parsed = getArgs.safeParse(args);
+        if (!parsed.success) return toolError(zodMessage(parsed.error));
+        let prompt;
+        try {
+          prompt = await readPrompt(caller, parsed.data.id, parsed.data.id);
+        } catch (err) {
+          if (err instanceof McpError) return toolError(`No prompt has the id ${parsed.data.id}`);
+          throw err;
+        }
+        await recordUse(caller.db, caller.user, prompt.id, 'mcp');
+        const text = fillForCaller(prompt.content, caller.user, parsed.data.values);
+        return { content: [{ type: 'text', text }], structuredContent: { id: prompt.id, title: prompt.title, text, link: link(prompt.id) } };
+      }
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    }),
+  );
 
   return server;
 }

@@ -31,7 +31,7 @@ export async function promptUsageRoutes(app: FastifyInstance) {
   r.post(
     '/api/prompts/:id/uses',
     {
-      config: signedIn,
+      config: { ...signedIn, idempotent: true },
       schema: {
         summary: 'Record a use of a prompt (copied or launched)',
         tags,

@@ -54,7 +54,7 @@ export async function promptRoutes(app: FastifyInstance) {
   r.post(
     '/api/prompts',
     {
-      config: { access: 'editor', deniedMessage: READ_ONLY_CREATE_MESSAGE },
+      config: { access: 'editor', deniedMessage: READ_ONLY_CREATE_MESSAGE, idempotent: true },
       schema: { summary: 'Create a prompt', tags, body: promptInputSchema, response: { 201: promptSchema } },
     },
     async (request, reply) => reply.status(201).send(await createPrompt(app.db, requireUser(request), request.body)),
@@ -63,7 +63,7 @@ export async function promptRoutes(app: FastifyInstance) {
   r.post(
     '/api/prompts/bulk',
     {
-      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE },
+      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE, idempotent: true },
       schema: {
         summary: 'Act on many prompts at once',
         description: 'Move to a business unit, add or remove a tag, or move to the trash: the chosen prompts, or every prompt a filter matches.',

@@ -13,13 +13,20 @@ export const HANDOFF_TTL_MS = 15 * 60 * 1000;
 
 export type HandoffProfile = NonNullable<typeof oidcHandoffs.$inferSelect.profile>;
 
-/** Records a sign-in leaving for the provider; only the state's SHA-256 is the key. */
-export async function insertLogin(db: Database, login: { state: string; nonce: string; codeVerifier: string; next: string }): Promise<void> {
+/**
+ * Records a sign-in leaving for the provider; only the state's SHA-256 is the key. `browserHash` is
+ * the SHA-256 of the cookie value that binds the flow to the browser that started it.
+ */
+export async function insertLogin(
+  db: Database,
+  login: { state: string; nonce: string; codeVerifier: string; next: string; browserHash: string },
+): Promise<void> {
   await db.insert(oidcLogins).values({
     stateHash: sha256(login.state),
     nonce: login.nonce,
     codeVerifier: login.codeVerifier,
     next: login.next,
+    browserHash: login.browserHash,
     expiresAt: new Date(Date.now() + LOGIN_TTL_MS),
   });
 }
@@ -36,8 +43,14 @@ export async function takeLogin(db: Database, state: string) {
   return row && row.expiresAt.getTime() > Date.now() ? row : undefined;
 }
 
-/** Stores the hand-over to the web app and returns its one-time code (only the SHA-256 is kept). */
-export async function insertHandoff(db: Database, handoff: { userId: string | null; profile: HandoffProfile | null; next: string }): Promise<string> {
+/**
+ * Stores the hand-over to the web app and returns its one-time code (only the SHA-256 is kept). It
+ * carries on the browser binding of the sign-in it came from: only that browser may exchange it.
+ */
+export async function insertHandoff(
+  db: Database,
+  handoff: { userId: string | null; profile: HandoffProfile | null; next: string; browserHash: string },
+): Promise<string> {
   const code = newToken();
   await db.insert(oidcHandoffs).values({ codeHash: sha256(code), ...handoff, expiresAt: new Date(Date.now() + HANDOFF_TTL_MS) });
   return code;

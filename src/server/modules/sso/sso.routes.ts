@@ -15,6 +15,7 @@ import { isPostgresServer } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import { AttemptLimiter, DatabaseAttemptStore, MemoryAttemptStore, PER_IP_MULTIPLIER } from '../../plugins/rate-limit';
 import { toPublicUser } from '../users/users.presenter';
+import { bindBrowser, browserHashOf, releaseBrowser, sameBrowser } from './sso.browser';
 import { profileFromClaims, safeNext, SsoRefusal } from './sso.claims';
 import { OidcClient, ProviderUnavailable } from './sso.client';
 import { insertLogin, takeLogin } from './sso.repo';
@@ -62,6 +63,9 @@ export async function ssoRoutes(app: FastifyInstance) {
       throw badRequest('The request’s Host header is not a valid address', undefined, 'bad_host');
     }
   };
+
+  /** The binding cookie is Secure whenever the browser reaches the app over https. */
+  const overHttps = (request: FastifyRequest) => app.config.publicUrl?.startsWith('https:') === true || request.protocol === 'https';
 
   /** Back to the sign-in screen, which shows the words for `code`, keeping where the person was heading. */
   const refuse = (reply: FastifyReply, code: SsoErrorCode, next?: string) => {
@@ -124,7 +128,7 @@ export async function ssoRoutes(app: FastifyInstance) {
         reply.header('Retry-After', '5');
         throw new AppError(503, 'sso_unavailable', 'Single sign-on is unavailable: the identity provider could not be reached');
       }
-      await insertLogin(app.db, login);
+      await insertLogin(app.db, { ...login, browserHash: bindBrowser(request, reply, overHttps(request)) });
       return reply.redirect(url.href, 302);
     },
   );
@@ -154,6 +158,12 @@ export async function ssoRoutes(app: FastifyInstance) {
         return refuse(reply, error === 'access_denied' ? 'denied' : 'provider', login?.next);
       }
       if (!login || !state) return refuse(reply, 'state');
+      // A callback URL made in another browser (someone else's sign-in, sent as a link) is refused
+      // before its code is redeemed: it would sign this browser into their account.
+      if (!sameBrowser(login.browserHash, browserHashOf(request))) {
+        request.log.warn('single sign-on refused: the callback came to another browser than the one that started it');
+        return refuse(reply, 'browser_mismatch', login.next);
+      }
       let email: string | undefined;
       try {
         // The URL the provider sent the browser to, as openid-client needs it (its query carries code, state, iss).
@@ -162,7 +172,7 @@ export async function ssoRoutes(app: FastifyInstance) {
         const claims = await client.claims(current, { state, nonce: login.nonce, codeVerifier: login.codeVerifier });
         email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase().slice(0, 254) : undefined;
         const profile = profileFromClaims(claims, settings);
-        const code = await handOver(app.db, settings, profile, login.next);
+        const code = await handOver(app.db, settings, profile, { next: login.next, browserHash: login.browserHash });
         const params = new URLSearchParams({ code });
         // The page keeps `next` in its address while it works, so that whenever the app switches to its
         // signed-in routes, they find where to go on to.
@@ -191,17 +201,18 @@ export async function ssoRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Finish single sign-on',
         description:
-          'Exchanges the one-time code from the /auth/sso link for a session, answered like sign-in. A new account without a unit from the provider needs `businessUnit` (409 `business_unit_required` until then).',
+          'Exchanges the one-time code from the /auth/sso link for a session, answered like sign-in. Only in the browser that started the sign-in: its binding cookie must come along (403 `sso_browser_mismatch` otherwise). A new account without a unit from the provider needs `businessUnit` (409 `business_unit_required` until then).',
         tags,
         body: ssoExchangeSchema,
         response: { 200: ssoExchangeResponseSchema },
-        errorStatuses: [404, 409, 429],
+        errorStatuses: [403, 404, 409, 429],
       },
     },
     async (request, reply) => {
       if (!settings) throw NOT_CONFIGURED();
       await limiter.hit(reply, [{ key: `sso-exchange:ip:${request.ip}`, limit: perIp }]);
-      const { token, user, next, created } = await exchangeHandoff(app.db, app.config, settings, request.body);
+      const { token, user, next, created } = await exchangeHandoff(app.db, app.config, settings, request.body, browserHashOf(request));
+      releaseBrowser(reply, overHttps(request));
       return { token, mustChangePassword: user.mustChangePassword === 'true', user: toPublicUser(user), next, created };
     },
   );

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SsoExchangeInput } from '../../../shared/schemas/sso';
-import { SSO_BUSINESS_UNIT_REQUIRED, SSO_ERROR_MESSAGES } from '../../../shared/schemas/sso';
+import { SSO_BROWSER_MISMATCH, SSO_BUSINESS_UNIT_REQUIRED, SSO_ERROR_MESSAGES } from '../../../shared/schemas/sso';
 import type { AppConfig, OidcSettings } from '../../config';
 import type { Database } from '../../db/client';
 import { type UserRow, users } from '../../db/schema';
@@ -11,6 +11,7 @@ import { changes, recordAudit } from '../audit/audit';
 import { createSession, forgetCachedSessions } from '../auth/sessions.repo';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { countUsers, findUserByEmail, insertUser, syncAuthorName, updateUser } from '../users/users.repo';
+import { sameBrowser } from './sso.browser';
 import { type SsoProfile, SsoRefusal } from './sso.claims';
 import { deleteHandoff, type HandoffProfile, insertHandoff, lockHandoff } from './sso.repo';
 
@@ -21,6 +22,12 @@ import { deleteHandoff, type HandoffProfile, insertHandoff, lockHandoff } from '
 const FIRST_ADMIN_LOCK = 7_201_001;
 
 const HANDOFF_INVALID = 'This sign-in link has expired or was already used. Please sign in again.';
+
+/** The login this hand-over continues: where to go afterwards, and the browser it is bound to. */
+export interface HandoverFlow {
+  next: string;
+  browserHash: string;
+}
 
 async function findUserBySubject(db: Database, subject: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.oidcSubject, subject)).limit(1);
@@ -115,7 +122,8 @@ function afterCommit(db: Database, renamed: boolean) {
  * now) or a new one that could be created now (a unit from the claims), the code names the account;
  * otherwise it holds the profile until the person picks a business unit.
  */
-export async function handOver(db: Database, settings: OidcSettings, profile: SsoProfile, next: string): Promise<string> {
+export async function handOver(db: Database, settings: OidcSettings, profile: SsoProfile, flow: HandoverFlow): Promise<string> {
+  const { next, browserHash } = flow;
   let renamed = false;
   try {
     return await db.transaction(async (tx) => {
@@ -123,15 +131,15 @@ export async function handOver(db: Database, settings: OidcSettings, profile: Ss
       if (known) {
         const applied = await applyProfile(tx, known, profile, settings);
         renamed = applied.renamed;
-        return insertHandoff(tx, { userId: known.id, profile: null, next });
+        return insertHandoff(tx, { userId: known.id, profile: null, next, browserHash });
       }
       const held: HandoffProfile = { subject: profile.subject, email: profile.email, ...newAccountNames(profile), role: profile.role ?? 'edit' };
       if (profile.businessUnit) {
         const created = await provision(tx, { ...profile, businessUnit: profile.businessUnit }, settings);
         // The profile beside the account marks a first sign-in, so the page can say the account was created.
-        return insertHandoff(tx, { userId: created.id, profile: held, next });
+        return insertHandoff(tx, { userId: created.id, profile: held, next, browserHash });
       }
-      return insertHandoff(tx, { userId: null, profile: held, next });
+      return insertHandoff(tx, { userId: null, profile: held, next, browserHash });
     });
   } catch (err) {
     // Two first sign-ins of one person at once: the other one created the account.
@@ -154,15 +162,19 @@ export async function recordRefusal(db: Database, email: string | undefined, rea
 }
 
 /**
- * Exchanges a hand-over code for a session, once. A code holding a new person's profile needs their
+ * Exchanges a hand-over code for a session, once, in the browser that started the sign-in
+ * (`browserHash`: the hash of its binding cookie). A code holding a new person's profile needs their
  * business unit: without one it answers 409 and stays valid, so the page can ask and try again.
  */
-export async function exchangeHandoff(db: Database, config: AppConfig, settings: OidcSettings, input: SsoExchangeInput) {
+export async function exchangeHandoff(db: Database, config: AppConfig, settings: OidcSettings, input: SsoExchangeInput, browserHash: string | undefined) {
   let renamed = false;
   try {
     return await db.transaction(async (tx) => {
       const handoff = await lockHandoff(tx, input.code);
       if (!handoff) throw new AppError(400, 'sso_code_invalid', HANDOFF_INVALID);
+      // Someone else's code (sent as a link) must not sign this browser into their account. The code
+      // stays valid: it is worthless without the browser it belongs to.
+      if (!sameBrowser(handoff.browserHash, browserHash)) throw new AppError(403, SSO_BROWSER_MISMATCH, SSO_ERROR_MESSAGES.browser_mismatch);
       let user: UserRow | undefined;
       let created = false;
       if (handoff.userId) {

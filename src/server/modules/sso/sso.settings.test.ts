@@ -101,6 +101,21 @@ describe('PUBLIC_URL', () => {
     try {
       const start = new URL(await t.start());
       expect(start.searchParams.get('redirect_uri')).toBe('https://prompts.example.com/api/auth/oidc/callback');
+      // The browser reaches the app over https: the binding cookie is Secure.
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start', headers: { accept: 'text/html' } });
+      expect(String(res.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('unset: the binding cookie is Secure when the request came over https through a trusted proxy', async () => {
+    const t = await createSsoTestApp(provider, {}, { trustProxy: ['127.0.0.1'] });
+    try {
+      const start = (proto: string) =>
+        t.app.inject({ method: 'GET', url: '/api/auth/oidc/start', headers: { accept: 'text/html', 'x-forwarded-proto': proto } });
+      expect(String((await start('https')).headers['set-cookie'])).toMatch(/; Secure$/);
+      expect(String((await start('http')).headers['set-cookie'])).not.toMatch(/Secure/);
     } finally {
       await t.close();
     }

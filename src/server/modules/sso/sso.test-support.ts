@@ -6,15 +6,25 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 
 let clients = 0;
 
+/**
+ * The Cookie header a call sends: by default this test app's one browser's binding cookie (the one
+ * the last start set); `null` sends none; a string is sent as the whole header (another browser).
+ */
+export interface AsBrowser {
+  cookie?: string | null;
+}
+
 export interface SsoTestApp extends TestApp {
   /** The app's own address (it listens on 127.0.0.1: the provider sends a real browser-style redirect to it). */
   url: string;
-  /** GET /api/auth/oidc/start as a browser would; returns where it redirects. */
-  start(next?: string): Promise<string>;
+  /** GET /api/auth/oidc/start as a browser would (sending its cookie); returns where it redirects. */
+  start(next?: string, as?: AsBrowser): Promise<string>;
   /** Follows the provider's redirect into the app's callback; returns where the callback redirects. */
-  callback(callbackUrl: string): Promise<string>;
+  callback(callbackUrl: string, as?: AsBrowser): Promise<string>;
   /** POST /api/auth/oidc/exchange. */
-  exchange(code: string, businessUnit?: string): Promise<{ status: number; body: Record<string, unknown> }>;
+  exchange(code: string, businessUnit?: string, as?: AsBrowser): Promise<{ status: number; body: Record<string, unknown>; setCookie: string[] }>;
+  /** The binding cookie the browser holds now, as `name=value`; undefined when none or cleared. */
+  browserCookie(): string | undefined;
   /** The whole round: start, the provider's login page as `login`, the callback, and the exchange when it gave a code. */
   signIn(login: string, options?: { next?: string; businessUnit?: string }): Promise<{ location: string; status: number; body: Record<string, unknown> }>;
 }
@@ -43,23 +53,40 @@ export async function createSsoTestApp(provider: TestOidcProvider, oidc: Partial
   const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   provider.addClient({ ...client, redirectUri: `${(overrides.publicUrl ?? url).replace(/\/+$/, '')}/api/auth/oidc/callback` });
 
+  // The one browser of this app: it keeps what Set-Cookie says, as a browser would (Max-Age=0 removes).
+  let held: string | undefined;
+  const keepCookies = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const pair = line.split(';')[0]!;
+      held = /;\s*Max-Age=0\b/i.test(line) || pair.endsWith('=') ? undefined : pair;
+    }
+    return res;
+  };
+  const cookieHeader = (as: AsBrowser = {}): Record<string, string> => {
+    const cookie = as.cookie === undefined ? held : as.cookie;
+    return cookie ? { cookie } : {};
+  };
   const location = (res: Response) => {
     const to = res.headers.get('location');
     if (res.status !== 302 || !to) throw new Error(`expected a redirect, got ${res.status}: ${to ?? ''}`);
     return to;
   };
-  const start: SsoTestApp['start'] = async (next) => {
+  const start: SsoTestApp['start'] = async (next, as) => {
     const query = next === undefined ? '' : `?next=${encodeURIComponent(next)}`;
-    return location(await fetch(`${url}/api/auth/oidc/start${query}`, { redirect: 'manual', headers: { accept: 'text/html' } }));
+    const res = await fetch(`${url}/api/auth/oidc/start${query}`, { redirect: 'manual', headers: { accept: 'text/html', ...cookieHeader(as) } });
+    // Only this browser's own start sets its cookie; a call made as another browser leaves it alone.
+    return location(as?.cookie === undefined ? keepCookies(res) : res);
   };
-  const callback: SsoTestApp['callback'] = async (callbackUrl) => location(await fetch(callbackUrl, { redirect: 'manual' }));
-  const exchange: SsoTestApp['exchange'] = async (code, businessUnit) => {
+  const callback: SsoTestApp['callback'] = async (callbackUrl, as) => location(await fetch(callbackUrl, { redirect: 'manual', headers: cookieHeader(as) }));
+  const exchange: SsoTestApp['exchange'] = async (code, businessUnit, as) => {
     const res = await fetch(`${url}/api/auth/oidc/exchange`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...cookieHeader(as) },
       body: JSON.stringify({ code, ...(businessUnit ? { businessUnit } : {}) }),
     });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    const setCookie = res.headers.getSetCookie();
+    if (as?.cookie === undefined) keepCookies(res);
+    return { status: res.status, body: (await res.json()) as Record<string, unknown>, setCookie };
   };
   const signIn: SsoTestApp['signIn'] = async (login, options = {}) => {
     const back = await callback(await signInAtProvider(await start(options.next), login));
@@ -67,5 +94,5 @@ export async function createSsoTestApp(provider: TestOidcProvider, oidc: Partial
     if (!code) return { location: back, status: 0, body: {} };
     return { location: back, ...(await exchange(code, options.businessUnit)) };
   };
-  return { ...t, url, start, callback, exchange, signIn };
+  return { ...t, url, start, callback, exchange, signIn, browserCookie: () => held };
 }

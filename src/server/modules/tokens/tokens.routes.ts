@@ -19,9 +19,9 @@ import { requireAdmin, requireUser } from '../../plugins/auth';
 import { effectiveScopes } from '../../../shared/policies/tokens';
 import { recordAudit } from '../audit/audit';
 import { countTokensOf, deleteToken, insertToken, listAllTokens, listTokensOf, presentToken } from './tokens.repo';
+import { describeToken as describe } from './tokens.service';
 
 const tags = ['API tokens'];
-const describe = (name: string, scopes: readonly string[]) => `“${name}” (${scopes.join(', ')})`;
 
 /**
  * Personal API tokens. These routes are for a signed-in browser session only: a token can neither
@@ -42,7 +42,7 @@ export async function tokenRoutes(app: FastifyInstance) {
   r.post(
     '/api/tokens',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', idempotent: true },
       schema: { summary: 'Create an API token (shown once)', tags, body: createTokenSchema, response: { 201: createdTokenSchema } },
     },
     async (request, reply) => {

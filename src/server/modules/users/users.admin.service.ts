@@ -1,16 +1,18 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { SESSION_REQUIRED, sessionOnlyUserChange, sessionRequiredMessage } from '../../../shared/policies/tokens';
 import { type AdminUser, OWN_ROLE_MESSAGE } from '../../../shared/schemas/users';
 import type { z } from 'zod';
 import type { adminUserInputSchema } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { prompts, trashedPrompts, type UserRow, users } from '../../db/schema';
-import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
+import { badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { hashPassword, newTemporaryPassword } from '../../lib/crypto';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { changes, recordAudit } from '../audit/audit';
 import { invalidateResetTokens } from '../auth/password-reset.service';
 import { forgetCachedSessions, revokeUserSessions } from '../auth/sessions.repo';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
+import { revokeAllTokensOf } from '../tokens/tokens.service';
 import { toPublicUser } from './users.presenter';
 import { findUserById, insertUser, syncAuthorName, updateUser } from './users.repo';
 
@@ -48,6 +50,12 @@ async function temporaryCredentials(ttlHours: number) {
   return { temporaryPassword, stored: { password, mustChangePassword: 'true' as const, tempPasswordExpiresAt } };
 }
 
+/**
+ * The stored password of an account made while only single sign-on is allowed. Not a PHC string, so
+ * argon2 refuses to verify anything against it: no password, not even a guessed one, ever matches.
+ */
+export const NO_PASSWORD = '!single-sign-on-only';
+
 /** What the audit log shows of an account (never a password). */
 const auditedUser = (u: Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'businessUnit' | 'role'>) => ({
   email: u.email,
@@ -57,8 +65,14 @@ const auditedUser = (u: Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'busi
   role: u.role,
 });
 
-export async function createUserAsAdmin(db: Database, actor: UserRow, input: Input, ttlHours: number) {
-  const { temporaryPassword, stored } = await temporaryCredentials(ttlHours);
+/**
+ * Adds a member. With `passwordSignIn` they get a temporary password (answered once); without it
+ * (OIDC_ONLY) they get none and sign in through the identity provider.
+ */
+export async function createUserAsAdmin(db: Database, actor: UserRow, input: Input, options: { ttlHours: number; passwordSignIn: boolean }) {
+  const { temporaryPassword, stored } = options.passwordSignIn
+    ? await temporaryCredentials(options.ttlHours)
+    : { temporaryPassword: undefined, stored: { password: NO_PASSWORD, mustChangePassword: 'false' as const, tempPasswordExpiresAt: null } };
   const user = await db
     .transaction(async (tx) => {
       const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
@@ -67,7 +81,7 @@ export async function createUserAsAdmin(db: Database, actor: UserRow, input: Inp
         actor,
         action: 'user.created',
         target: { type: 'user', id: created.id },
-        summary: `Created ${created.email} (${created.role}) with a temporary password`,
+        summary: `Created ${created.email} (${created.role}) ${temporaryPassword ? 'with a temporary password' : 'to sign in with single sign-on'}`,
         after: auditedUser(created),
       });
       return created;
@@ -84,9 +98,12 @@ async function countAdmins(db: Database, exceptId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function updateUserAsAdmin(db: Database, actor: UserRow, id: string, input: Input): Promise<UserRow> {
+/** Changes a member; `viaApiToken` refuses what only a signed-in session may change (a new email, the admin role). */
+export async function updateUserAsAdmin(db: Database, actor: UserRow, id: string, input: Input, viaApiToken: boolean): Promise<UserRow> {
   const target = await findUserById(db, id);
   if (!target) throw notFound('User not found', 'user_not_found');
+  const sessionOnly = viaApiToken ? sessionOnlyUserChange(target, input) : null;
+  if (sessionOnly) throw forbidden(sessionRequiredMessage(sessionOnly), SESSION_REQUIRED);
   if (target.id === actor.id && input.role !== target.role) throw badRequest(OWN_ROLE_MESSAGE, { role: OWN_ROLE_MESSAGE }, 'own_role');
   if (target.role === 'admin' && input.role !== 'admin' && (await countAdmins(db, target.id)) === 0) {
     throw conflict('The last administrator cannot be demoted. Make another user an admin first.', 'last_admin');
@@ -126,6 +143,8 @@ export async function resetPasswordAsAdmin(db: Database, actor: UserRow, id: str
         target: { type: 'user', id },
         summary: `Reset the password of ${target.email} to a temporary one`,
       });
+      // Whoever made the reset necessary may hold the member's tokens too.
+      await revokeAllTokensOf(tx, id, actor, `with a reset of ${target.email}’s password`);
       return updated!;
     })
     .finally(forgetCachedSessions);

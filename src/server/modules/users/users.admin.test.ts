@@ -129,7 +129,10 @@ describe('user management', () => {
     // Through HTTP an admin can only act on others, so the last-admin guard is checked at the service.
     const actor = (await findUserById(t.db, admin.user.id))!;
     const outsider = { ...actor, id: uuid };
-    await expect(updateUserAsAdmin(t.db, outsider, admin.user.id, { ...me, role: 'edit' })).rejects.toMatchObject({ statusCode: 409, code: 'last_admin' });
+    await expect(updateUserAsAdmin(t.db, outsider, admin.user.id, { ...me, role: 'edit' }, false)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'last_admin',
+    });
     await expect(deleteUserAsAdmin(t.db, outsider, admin.user.id)).rejects.toMatchObject({ statusCode: 409, code: 'last_admin' });
   });
 

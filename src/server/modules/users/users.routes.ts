@@ -3,8 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUserSchema } from '../../../shared/schemas/auth';
 import { uuidParamsSchema } from '../../../shared/schemas/common';
-import { adminUserInputSchema, adminUserSchema, deleteUserQuerySchema, temporaryPasswordResponseSchema } from '../../../shared/schemas/users';
+import { PASSWORD_SIGN_IN_DISABLED } from '../../../shared/schemas/sso';
+import {
+  adminUserInputSchema,
+  adminUserSchema,
+  createdUserResponseSchema,
+  deleteUserQuerySchema,
+  temporaryPasswordResponseSchema,
+} from '../../../shared/schemas/users';
 import type { UserRow } from '../../db/schema';
+import { forbidden } from '../../errors';
 import { requireAdmin } from '../../plugins/auth';
 import { createUserAsAdmin, deleteUserAsAdmin, listUsersWithCounts, resetPasswordAsAdmin, updateUserAsAdmin } from './users.admin.service';
 import { toPublicUser } from './users.presenter';
@@ -17,6 +25,8 @@ export async function adminUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' } as const;
   const tags = ['Users'];
+  /** OIDC_ONLY: members sign in through the identity provider only, so no temporary password is ever made. */
+  const passwordSignIn = !app.config.oidc?.only;
 
   r.get(
     '/api/admin/users',
@@ -30,13 +40,23 @@ export async function adminUserRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/users',
     {
-      config: admin,
-      schema: { summary: 'Add a member with a temporary password', tags, body: adminUserInputSchema, response: { 201: temporaryPasswordResponseSchema } },
+      config: { ...admin, idempotent: true },
+      schema: {
+        summary: 'Add a member with a temporary password',
+        description: 'With `OIDC_ONLY` the member gets no password (they sign in with single sign-on), and the answer carries none.',
+        tags,
+        body: adminUserInputSchema,
+        response: { 201: createdUserResponseSchema },
+      },
     },
     async (request, reply) => {
       const actor = requireAdmin(request);
-      const { user, temporaryPassword } = await createUserAsAdmin(app.db, actor, request.body, app.config.tempPasswordTtlHours);
-      return reply.status(201).send({ ...temporaryPasswordResponse(user, temporaryPassword), message: 'User created successfully' });
+      const { user, temporaryPassword } = await createUserAsAdmin(app.db, actor, request.body, {
+        ttlHours: app.config.tempPasswordTtlHours,
+        passwordSignIn,
+      });
+      const created = temporaryPassword ? temporaryPasswordResponse(user, temporaryPassword) : { user: toPublicUser(user) };
+      return reply.status(201).send({ ...created, message: 'User created successfully' });
     },
   );
 
@@ -48,7 +68,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = requireAdmin(request);
-      return toPublicUser(await updateUserAsAdmin(app.db, actor, request.params.id, request.body));
+      return toPublicUser(await updateUserAsAdmin(app.db, actor, request.params.id, request.body, Boolean(request.apiToken)));
     },
   );
 
@@ -76,10 +96,19 @@ export async function adminUserRoutes(app: FastifyInstance) {
     '/api/admin/users/:id/reset-password',
     {
       config: admin,
-      schema: { summary: 'Give a member a new temporary password', tags, params: uuidParamsSchema, response: { 200: temporaryPasswordResponseSchema } },
+      schema: {
+        summary: 'Give a member a new temporary password',
+        description: 'Signs the member out everywhere and revokes their API tokens. Refused (403) with `OIDC_ONLY`.',
+        tags,
+        params: uuidParamsSchema,
+        response: { 200: temporaryPasswordResponseSchema },
+      },
     },
     async (request) => {
       const actor = requireAdmin(request);
+      if (!passwordSignIn) {
+        throw forbidden(`Password sign-in is turned off on this server: members sign in with ${app.config.oidc!.displayName}`, PASSWORD_SIGN_IN_DISABLED);
+      }
       const { user, temporaryPassword } = await resetPasswordAsAdmin(app.db, actor, request.params.id, app.config.tempPasswordTtlHours);
       return { ...temporaryPasswordResponse(user, temporaryPassword), message: 'Password reset successfully' };
     },

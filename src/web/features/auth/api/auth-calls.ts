@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   ChangePasswordInput,
@@ -10,6 +10,7 @@ import type {
   RegisterResponse,
   passwordResetCompleteSchema,
 } from '../../../../shared/schemas/auth';
+import type { ApiToken } from '../../../../shared/schemas/tokens';
 import { apiRequest } from '../../../lib/api-client';
 import { clearAuthToken, setAuthToken } from '../../../lib/auth-token';
 import { paths } from '../../../lib/paths';
@@ -57,8 +58,18 @@ export function useChangePassword(method: 'POST' | 'PUT') {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: ChangePasswordInput) => apiRequest<{ message: string }>(method, '/api/change-password', input),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.currentUser }),
+    onSuccess: (_answer, input) => {
+      // The server revokes the member's API tokens unless told not to.
+      if (input.revokeApiTokens !== false) refreshAfter.tokenChange(qc);
+      return qc.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
   });
+}
+
+/** The member's own API tokens, which the password change dialog offers to revoke. */
+export function useOwnApiTokens(enabled: boolean) {
+  // Asked afresh each time the dialog opens: scripts use and tokens come and go without this app hearing of it.
+  return useQuery<{ items: ApiToken[] }>({ queryKey: queryKeys.apiTokens, enabled, staleTime: 0 });
 }
 
 export function useUpdateProfile() {

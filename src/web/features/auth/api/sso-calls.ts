@@ -4,12 +4,9 @@ import { apiRequest } from '../../../lib/api-client';
 import { setAuthToken } from '../../../lib/auth-token';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The sign-in screen's own key: only this feature reads the options. */
-export const authOptionsKey = ['/api/auth/options'] as const;
-
 /** Which ways of signing in the server offers (single sign-on, passwords). */
 export function useAuthOptions() {
-  return useQuery<AuthOptions>({ queryKey: authOptionsKey });
+  return useQuery<AuthOptions>({ queryKey: queryKeys.authOptions });
 }
 
 /**

@@ -14,10 +14,12 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
-import { useChangePassword, useLogout } from '../api/auth-calls';
+import { useChangePassword, useLogout, useOwnApiTokens } from '../api/auth-calls';
+import { RevokeTokensChoice } from './revoke-tokens-choice';
 
 type Values = z.input<ReturnType<typeof changePasswordFormSchema>>;
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+type PasswordField = (typeof FIELDS)[number];
 
 interface Props {
   /** forced: after login with a temporary password (cannot be dismissed, offers Sign out); menu: from the user menu. */
@@ -32,6 +34,8 @@ export function ChangePasswordDialog({ mode, open, onOpenChange }: Props) {
   const logout = useLogout();
   const navigate = useNavigate();
   const { data: me } = useCurrentUser();
+  // A temporary password was set by a reset, which revoked every token already (and none can be listed yet).
+  const tokens = useOwnApiTokens(!forced && open).data?.items ?? [];
   const schema = useMemo(
     () => changePasswordFormSchema({ email: me?.email, firstName: me?.firstName, lastName: me?.lastName }),
     [me?.email, me?.firstName, me?.lastName],
@@ -39,14 +43,18 @@ export function ChangePasswordDialog({ mode, open, onOpenChange }: Props) {
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     mode: 'onChange',
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '', revokeApiTokens: true },
   });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+  const submit = form.handleSubmit(async ({ currentPassword, newPassword, revokeApiTokens }) => {
+    const revoked = revokeApiTokens !== false ? tokens.length : 0;
     try {
-      await change.mutateAsync({ currentPassword, newPassword });
-      toast({ title: 'Password changed successfully!' });
+      await change.mutateAsync({ currentPassword, newPassword, revokeApiTokens });
+      toast({
+        title: 'Password changed successfully!',
+        description: revoked ? `${revoked === 1 ? 'Your API token was' : `Your ${revoked} API tokens were`} revoked.` : undefined,
+      });
       form.reset();
       onOpenChange?.(false);
       if (forced) navigate(paths.landing, { replace: true });
@@ -56,7 +64,7 @@ export function ChangePasswordDialog({ mode, open, onOpenChange }: Props) {
     }
   });
 
-  const field = (name: keyof Values, label: string, autoComplete: string) => (
+  const field = (name: PasswordField, label: string, autoComplete: string) => (
     <FormField label={label} error={errors[name]?.message}>
       {(control) => (
         <Controller control={form.control} name={name} render={({ field: f }) => <PasswordInput {...control} autoComplete={autoComplete} {...f} />} />
@@ -79,6 +87,13 @@ export function ChangePasswordDialog({ mode, open, onOpenChange }: Props) {
           {field('currentPassword', 'Current Password', 'current-password')}
           {field('newPassword', 'New Password', 'new-password')}
           {field('confirmPassword', 'Confirm New Password', 'new-password')}
+          {tokens.length ? (
+            <Controller
+              control={form.control}
+              name="revokeApiTokens"
+              render={({ field: f }) => <RevokeTokensChoice tokens={tokens} checked={f.value !== false} onCheckedChange={f.onChange} />}
+            />
+          ) : null}
           <DialogFooter>
             {forced ? (
               <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>

@@ -1,13 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../../shared/schemas/auth';
+import type { AuthOptions } from '../../../../shared/schemas/sso';
 import type { z } from 'zod';
-import type { AdminUser, AdminUserInput, temporaryPasswordResponseSchema } from '../../../../shared/schemas/users';
+import type { AdminUser, AdminUserInput, CreatedUserResponse, temporaryPasswordResponseSchema } from '../../../../shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys, refreshAfter } from '../../../lib/query-keys';
 
 type TempPassword = z.infer<typeof temporaryPasswordResponseSchema>;
 
 export const useAdminUsers = () => useQuery<AdminUser[]>({ queryKey: queryKeys.adminUsers });
+
+/**
+ * How members sign in, from the server's sign-in options: with OIDC_ONLY (`passwordSignIn` false)
+ * new members get no password and the server refuses password resets, so the screen offers neither.
+ */
+export function useSingleSignOnOnly(): { ssoOnly: boolean; providerName: string } {
+  const { data } = useQuery<AuthOptions>({ queryKey: queryKeys.authOptions });
+  return { ssoOnly: data?.passwordSignIn === false, providerName: data?.sso?.displayName ?? 'single sign-on' };
+}
 
 function useRefresh() {
   const qc = useQueryClient();
@@ -17,8 +27,8 @@ function useRefresh() {
 export function useSaveUser() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: AdminUserInput }): Promise<PublicUser | TempPassword> =>
-      id ? apiRequest<PublicUser>('PUT', `/api/admin/users/${id}`, input) : apiRequest<TempPassword>('POST', '/api/admin/users', input),
+    mutationFn: ({ id, input }: { id?: string; input: AdminUserInput }): Promise<PublicUser | CreatedUserResponse> =>
+      id ? apiRequest<PublicUser>('PUT', `/api/admin/users/${id}`, input) : apiRequest<CreatedUserResponse>('POST', '/api/admin/users', input),
     onSuccess: refresh,
   });
 }

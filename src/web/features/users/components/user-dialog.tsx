@@ -9,7 +9,7 @@ import { Input, NativeSelect } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { useBusinessUnits } from '../../../lib/shared-queries';
 import { toast } from '../../../lib/toast';
-import { useSaveUser } from '../api/user-admin';
+import { useSaveUser, useSingleSignOnOnly } from '../api/user-admin';
 import type { TemporaryPassword } from './temporary-password-dialog';
 
 interface Props {
@@ -22,6 +22,7 @@ interface Props {
 
 export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated }: Props) {
   const save = useSaveUser();
+  const { ssoOnly, providerName } = useSingleSignOnOnly();
   const { data: units = [] } = useBusinessUnits();
   const self = user?.id === currentUserId;
   const form = useForm<AdminUserInput>({
@@ -41,9 +42,18 @@ export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated 
     try {
       // A disabled select submits no value: an admin editing themself keeps their role.
       const res = await save.mutateAsync({ id: user?.id, input: self && user ? { ...input, role: user.role } : input });
-      toast({ title: user ? 'User updated successfully' : 'User created successfully' });
       onOpenChange(false);
-      if (!user && 'temporaryPassword' in res) onCreated({ email: res.user.email, password: res.temporaryPassword, expiresAt: res.temporaryPasswordExpiresAt });
+      // With single sign-on only, a new member has no password to hand on.
+      const created = 'user' in res ? res : null;
+      const temporary =
+        created?.temporaryPassword && created.temporaryPasswordExpiresAt
+          ? { email: created.user.email, password: created.temporaryPassword, expiresAt: created.temporaryPasswordExpiresAt }
+          : null;
+      toast({
+        title: user ? 'User updated successfully' : 'User created successfully',
+        description: user || temporary ? undefined : `They sign in with ${providerName}.`,
+      });
+      if (temporary) onCreated(temporary);
     } catch (err) {
       toast({ title: 'Error', description: user ? errorMessage(err, 'Failed to update user') : 'Failed to create user', variant: 'destructive' });
     }
@@ -53,7 +63,13 @@ export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={user ? 'Edit User' : 'Create User'}
-        description={user ? undefined : 'A random temporary password is shown once the account is created. The user must change it at first sign-in.'}
+        description={
+          user
+            ? undefined
+            : ssoOnly
+              ? `They will sign in with ${providerName}, with the email address below. No password is set.`
+              : 'A random temporary password is shown once the account is created. The user must change it at first sign-in.'
+        }
       >
         <form onSubmit={submit} noValidate className="space-y-4">
           <FormField label="Email" error={errors.email?.message}>

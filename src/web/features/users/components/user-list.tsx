@@ -13,7 +13,8 @@ interface Props {
   users: AdminUser[];
   currentUserId: string | undefined;
   onEdit: (user: AdminUser) => void;
-  onResetPassword: (user: AdminUser) => void;
+  /** Absent when members cannot hold passwords (single sign-on only): no reset is offered. */
+  onResetPassword?: (user: AdminUser) => void;
   onDelete: (user: AdminUser) => void;
 }
 
@@ -28,9 +29,11 @@ function UserActions({ user, currentUserId, onEdit, onResetPassword, onDelete }:
       <Button variant="ghost" size="icon" aria-label={`Edit ${user.email}`} onClick={() => onEdit(user)}>
         <Pencil className="h-4 w-4" aria-hidden="true" />
       </Button>
-      <Button variant="ghost" size="icon" aria-label={`Reset password of ${user.email}`} onClick={() => onResetPassword(user)}>
-        <KeyRound className="h-4 w-4" aria-hidden="true" />
-      </Button>
+      {onResetPassword ? (
+        <Button variant="ghost" size="icon" aria-label={`Reset password of ${user.email}`} onClick={() => onResetPassword(user)}>
+          <KeyRound className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      ) : null}
       {user.id !== currentUserId ? (
         <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" aria-label={`Delete ${user.email}`} onClick={() => onDelete(user)}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />

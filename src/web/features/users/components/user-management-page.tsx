@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
-import { useAdminUsers, useDeleteUser, useResetPassword } from '../api/user-admin';
+import { useAdminUsers, useDeleteUser, useResetPassword, useSingleSignOnOnly } from '../api/user-admin';
 import { type TemporaryPassword, TemporaryPasswordDialog } from './temporary-password-dialog';
 import { UserDialog } from './user-dialog';
 import { UserList } from './user-list';
@@ -28,6 +28,8 @@ export function UserManagementPage() {
   const [temporary, setTemporary] = useState<TemporaryPassword | null>(null);
   const del = useDeleteUser();
   const reset = useResetPassword();
+  // With single sign-on only, the server refuses password resets: none is offered.
+  const { ssoOnly } = useSingleSignOnOnly();
 
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -62,7 +64,7 @@ export function UserManagementPage() {
     <>
       <PageHeader
         title="User Management"
-        description="Create accounts, set roles and reset passwords."
+        description={ssoOnly ? 'Create accounts and set roles. Members sign in with single sign-on.' : 'Create accounts, set roles and reset passwords.'}
         actions={
           <Button
             onClick={() => {
@@ -93,7 +95,7 @@ export function UserManagementPage() {
             setEditing(u);
             setDialogOpen(true);
           }}
-          onResetPassword={setResetting}
+          onResetPassword={ssoOnly ? undefined : setResetting}
           onDelete={(u) => {
             setTransferTo('');
             setDeleting(u);
