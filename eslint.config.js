@@ -28,6 +28,13 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The browser's confirm box cannot be styled, takes no focus rules and hides the page's own text:
+      // ask with ConfirmDialog (components/ui), or not at all where Undo exists (a prompt delete).
+      'no-restricted-globals': ['error', { name: 'confirm', message: 'Use ConfirmDialog from components/ui, or Undo.' }],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'confirm', message: 'Use ConfirmDialog from components/ui, or Undo.' })),
+      ],
     },
   },
   {

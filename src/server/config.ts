@@ -32,6 +32,9 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): string[] | ((addr
   return list;
 }
 
+/** The name the ADMIN_EMAIL account is created with, and given when its last name is empty. */
+export const BOOTSTRAP_ADMIN_NAME = { firstName: 'Admin', lastName: 'Administrator' } as const;
+
 const configSchema = z
   .object({
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
@@ -52,6 +55,14 @@ const configSchema = z
         .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
         .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`)
         .optional(),
+    ),
+    ADMIN_BUSINESS_UNIT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .max(100, 'must be at most 100 characters')
+        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters')
+        .default('Administration'),
     ),
     PASSWORD_RESET_DELIVERY: z.preprocess(emptyToUndefined, z.enum(['email', 'log', 'response']).optional()),
     SMTP_URL: z.preprocess(
@@ -148,7 +159,7 @@ const configSchema = z
     if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });
     }
-    if (c.ADMIN_PASSWORD && isPersonalPassword(c.ADMIN_PASSWORD, { email: c.ADMIN_EMAIL, firstName: 'Admin' })) {
+    if (c.ADMIN_PASSWORD && isPersonalPassword(c.ADMIN_PASSWORD, { email: c.ADMIN_EMAIL, ...BOOTSTRAP_ADMIN_NAME })) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: PASSWORD_MESSAGES.personal });
     }
     // The reset link would be answered to whoever asks for it: only acceptable when nobody else can connect.
@@ -167,6 +178,8 @@ const configSchema = z
     databaseUrl: c.DATABASE_URL,
     adminEmail: c.ADMIN_EMAIL?.trim().toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
+    /** The unit the ADMIN_EMAIL account is given (and created) when it has none. */
+    adminBusinessUnit: c.ADMIN_BUSINESS_UNIT,
     // Email when SMTP is configured, otherwise the link goes to the server log.
     passwordResetDelivery: c.PASSWORD_RESET_DELIVERY ?? (c.SMTP_URL ? 'email' : 'log'),
     smtpUrl: c.SMTP_URL,

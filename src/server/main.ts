@@ -33,7 +33,7 @@ async function main() {
   const bootstrapOutcome = await handle.withStartupLock(async () => {
     await handle.migrate();
     if (!config.adminEmail || !config.adminPassword) return undefined;
-    return ensureBootstrapAdmin(handle.db, config.adminEmail, config.adminPassword);
+    return ensureBootstrapAdmin(handle.db, config.adminEmail, config.adminPassword, config.adminBusinessUnit);
   });
 
   const pgdataDir = handle.kind === 'pglite' ? path.join(config.dataDir, 'pglite') : undefined;

@@ -120,8 +120,11 @@ describe('administration', () => {
     }
 
     await page.getByRole('button', { name: `Delete ${leaver.email}` }).click();
-    await seen(page, /owns? 1 prompt|own 1 prompt/);
-    await page.getByLabel('Transfer their prompts to').selectOption({ label: `Ada Admin (${admin.email})` });
+    await seen(page, /own 1 prompt/);
+    const leaving = page.getByRole('alertdialog', { name: 'Delete user' });
+    await leaving.getByRole('radio', { name: 'Transfer the prompts to another member' }).check();
+    await expect.poll(() => leaving.getByLabel('Member to receive the prompts').isVisible()).toBe(true);
+    await leaving.getByRole('radio', { name: 'Transfer the prompts to me' }).check();
     await screenshot(page, 'delete-user-transfer');
     await page.getByRole('button', { name: 'Delete User' }).click();
     await seen(page, 'User deleted successfully');
@@ -176,14 +179,15 @@ describe('administration', () => {
     await seen(page, 'Target Audience is required');
     await page.getByLabel('Target Audience').selectOption('Customers');
     await page.getByRole('button', { name: 'Create Prompt' }).click();
-    await page.waitForURL('**/all-prompts');
+    await page.waitForURL(/\/prompts\/[^/]+$/);
+    await page.goto('/all-prompts');
     await page.getByRole('button', { name: 'View Audience prompt' }).click();
     await expect.poll(() => page.getByRole('dialog').getByText('Customers').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
 
     await page.goto('/form-field-management');
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete Target Audience' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete form field?' }).getByRole('button', { name: 'Delete Field' }).click();
     await seen(page, 'Form field deleted successfully!');
     expect(await page.getByRole('button', { name: 'Delete Title' }).count()).toBe(0);
   });
@@ -198,11 +202,10 @@ describe('administration', () => {
     await page.getByRole('dialog').getByLabel('Name').fill('R&D');
     await page.getByRole('dialog').getByRole('button', { name: 'Update' }).click();
     await seen(page, 'Business unit updated successfully!');
-    page.once('dialog', (d) => {
-      expect(d.message()).toBe('Are you sure you want to delete this business unit? This action cannot be undone.');
-      void d.accept();
-    });
     await page.getByRole('button', { name: 'Delete R&D' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete business unit?' });
+    await expect.poll(() => confirm.getByText('Delete “R&D”? This action cannot be undone.').isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Delete Business Unit' }).click();
     // The refusal names the counts and offers to move them elsewhere first.
     const move = page.getByRole('dialog', { name: 'Delete “R&D”' });
     await expect.poll(() => move.getByText(/is referenced by \d+ users? and \d+ prompts?/).isVisible()).toBe(true);

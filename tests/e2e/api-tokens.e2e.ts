@@ -206,6 +206,7 @@ describe('the admin API Tokens screen', () => {
     const theirs = await createToken(editor, LONG_NAME, ['prompts:read', 'prompts:write'], 365);
     for (let i = 1; i <= 50; i++) await createToken(bulk, `Bulk token ${String(i).padStart(2, '0')}`);
     const page = await open(admin, '/all-prompts');
+    await page.getByRole('button', { name: 'Administration' }).click();
     await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'API Tokens' }).click();
     await page.waitForURL('**/api-token-management');
     const all = tokenList(page, 'All tokens');

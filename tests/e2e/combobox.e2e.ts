@@ -89,7 +89,6 @@ describe('the combobox for business unit, tags and AI applications', () => {
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('button: Create Prompt');
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/all-prompts');
     await seen(page, 'Prompt created successfully!');
 
     const mine = await apiCall<{ items: Array<{ title: string; aiModels: string[]; tags: string[]; userBusinessUnit: string }> }>(
@@ -137,6 +136,93 @@ describe('the combobox for business unit, tags and AI applications', () => {
     await seen(page, 'Account created successfully!');
     const units = await apiCall<Array<{ name: string }>>(suite.server.url, 'GET', '/api/business-units');
     expect(units.map((u) => u.name)).toContain('Field Ops');
+  });
+
+  /** Fills the sign-up form and chooses "Add new business unit..." with the mouse, leaving the name to type. */
+  async function signUpAddingUnit(viewport: { width: number; height: number }, email: string) {
+    const { page } = await suite.open(viewport);
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await page.getByLabel('First Name').fill('Nia');
+    await page.getByLabel('Last Name').fill('Newunit');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a new unit of my own');
+    const unit = page.getByRole('combobox', { name: 'Business Unit' });
+    await unit.click();
+    await page.getByRole('option', { name: 'Add new business unit...' }).click();
+    await expect.poll(() => unit.getAttribute('placeholder')).toBe('New business unit name');
+    return { page, unit };
+  }
+
+  /** The unit the server stored for an account, read by signing in as it. */
+  const storedUnit = async (email: string) =>
+    (await apiCall<{ user: { businessUnit: string } }>(suite.server.url, 'POST', '/api/login', { email, password: 'a new unit of my own' })).user.businessUnit;
+
+  it('signs up with a new unit typed after "Add new business unit..." and Tab, at desktop and phone widths', async () => {
+    for (const [name, viewport] of [
+      ['desktop', { width: 1366, height: 860 }],
+      ['phone', { width: 375, height: 800 }],
+    ] as const) {
+      const email = `tab.${name}@example.com`;
+      const { page, unit } = await signUpAddingUnit(viewport, email);
+      await page.keyboard.type(`Field Service ${name}`);
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe('button: Create Account');
+      expect(await unit.inputValue()).toBe(`Field Service ${name}`);
+      expect(await page.getByText('Business unit is required').count()).toBe(0);
+      await screenshot(page, `combobox-sign-up-new-unit-after-tab-${name}`, false);
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/all-prompts');
+      await seen(page, 'Account created successfully!');
+      expect(await storedUnit(email)).toBe(`Field Service ${name}`);
+      await page.context().close();
+    }
+  });
+
+  it('signs up with a new unit typed after "Add new business unit..." when the click on Create Account moves focus', async () => {
+    const email = 'click.away@example.com';
+    const { page, unit } = await signUpAddingUnit({ width: 1366, height: 860 }, email);
+    await page.keyboard.type('Night Shift');
+    // A click on empty space first: the name stays.
+    await page.getByRole('heading').first().click();
+    expect(await unit.inputValue()).toBe('Night Shift');
+    expect(await page.getByRole('listbox').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/all-prompts');
+    await seen(page, 'Account created successfully!');
+    expect(await storedUnit(email)).toBe('Night Shift');
+
+    const second = 'click.submit@example.com';
+    const again = await signUpAddingUnit({ width: 1366, height: 860 }, second);
+    await again.page.keyboard.type('Day Shift');
+    // Escape closes the list that covers the button (and keeps the name); the press that leaves the box submits the form.
+    await again.page.keyboard.press('Escape');
+    await again.page.getByRole('button', { name: 'Create Account' }).click();
+    await again.page.waitForURL('**/all-prompts');
+    expect(await storedUnit(second)).toBe('Day Shift');
+  });
+
+  it('keeps a new AI application typed on the prompt form when Tab moves on, and saves it', async () => {
+    const page = await open(author, '/create-prompt');
+    await page.getByLabel('Title').fill('Tabbed application');
+    await page.getByLabel('Content').fill('Say hello.');
+    await page.getByRole('combobox', { name: 'Tags' }).fill('greeting');
+    const apps = page.getByRole('combobox', { name: 'AI Application Used' });
+    await apps.fill('Le Chat');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.getByRole('button', { name: 'Remove AI application Le Chat' }).count()).toBe(1);
+    await seen(page, 'AI model added successfully!');
+    expect(await apps.inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Create Prompt' }).click();
+    await seen(page, 'Prompt created successfully!');
+    const mine = await apiCall<{ items: Array<{ title: string; aiModels: string[]; tags: string[] }> }>(
+      suite.server.url,
+      'GET',
+      '/api/prompts/my',
+      undefined,
+      author.token,
+    );
+    expect(mine.items.find((p) => p.title === 'Tabbed application')).toMatchObject({ aiModels: ['Le Chat'], tags: ['greeting'] });
   });
 
   it('closes only the list on Escape inside the profile dialog', async () => {

@@ -105,9 +105,9 @@ describe('filters that scale, and a view kept in the URL', () => {
       .poll(() =>
         filters(page)
           .getByRole('checkbox', { name: /^Engineering\s*,/ })
-          .getAttribute('aria-checked'),
+          .isChecked(),
       )
-      .toBe('true');
+      .toBe(true);
     await seen(page, /^1 prompt$/);
     await expect.poll(() => page.getByRole('columnheader', { name: 'Prompt Title' }).getAttribute('aria-sort')).toBe('ascending');
 
@@ -119,9 +119,9 @@ describe('filters that scale, and a view kept in the URL', () => {
       .poll(() =>
         filters(page)
           .getByRole('checkbox', { name: /^Engineering\s*,/ })
-          .getAttribute('aria-checked'),
+          .isChecked(),
       )
-      .toBe('false');
+      .toBe(false);
   });
 
   it('comes back from a prompt to the same place in the list', async () => {

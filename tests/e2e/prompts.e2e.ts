@@ -21,7 +21,7 @@ async function open(user: SeededUser, path = '/all-prompts', viewport?: { width:
 describe('the prompt library', () => {
   it('shows the empty states with no prompts', async () => {
     const page = await open(author);
-    await expect.poll(() => page.getByText('No prompts found.').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No prompts yet').first().isVisible()).toBe(true);
     await screenshot(page, 'all-prompts-0');
     await page.getByRole('link', { name: 'My Prompts' }).click();
     await expect.poll(() => page.getByText("You haven't created any prompts yet.").first().isVisible()).toBe(true);
@@ -49,8 +49,12 @@ describe('the prompt library', () => {
     await expectAccessible(page, 'create prompt');
     await screenshot(page, 'create-prompt');
     await page.getByRole('button', { name: 'Create Prompt' }).click();
-    await page.waitForURL('**/all-prompts');
+    // A new prompt opens on its own page; the list is a click away.
+    await page.waitForURL(/\/prompts\/[^/]+$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Summarize customer interviews' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Prompt created successfully!').first().isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'All Prompts', exact: true }).first().click();
+    await page.waitForURL('**/all-prompts');
     await expect.poll(() => page.getByRole('button', { name: 'Summarize customer interviews', exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('1 prompt', { exact: true }).first().isVisible()).toBe(true);
     await screenshot(page, 'all-prompts-1');
@@ -92,13 +96,15 @@ describe('the prompt library', () => {
     await expect.poll(() => page.getByText('Prompt updated successfully!').first().isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Summarize user interviews', exact: true }).isVisible()).toBe(true);
 
-    page.once('dialog', (d) => {
-      expect(d.message()).toBe('Are you sure you want to delete “Summarize user interviews”? You can restore it from the trash.');
-      void d.accept();
-    });
+    // No question: the prompt goes to the trash, and the toast offers Undo.
+    const asked: string[] = [];
+    page.on('dialog', (d) => void d.dismiss().then(() => asked.push(d.message())));
     await page.getByRole('button', { name: 'Delete Summarize user interviews' }).click();
     await expect.poll(() => page.getByText('Prompt deleted successfully!').first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('No prompts found.').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('“Summarize user interviews” is in the trash.').first().isVisible()).toBe(true);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(asked).toEqual([]);
+    await expect.poll(() => page.getByText('No prompts yet').first().isVisible()).toBe(true);
   });
 
   it('shows the form validation messages and the duplicate-title message', async () => {

@@ -24,6 +24,7 @@ describe('failures and slow networks', () => {
     await signInWithToken(page, admin.token);
     await seen(page, 'Steady prompt');
     await page.route(/user-management-page-[^/]*\.js$/, (route) => route.abort());
+    await page.getByRole('button', { name: 'Administration' }).click();
     await page.getByRole('link', { name: 'User Management' }).click();
     await seen(page, 'Something went wrong');
     // The header and the navigation stay: the member can go elsewhere.

@@ -12,7 +12,8 @@ let editor: SeededUser;
 
 const create = (u: SeededUser, title: string) =>
   apiCall<{ id: string }>(suite.server.url, 'POST', '/api/prompts', { title, content: `About ${title}`, aiModels: ['Claude'], tags: ['bin'] }, u.token);
-const acceptConfirm = (page: Page) => page.once('dialog', (d) => void d.accept());
+/** A delete asks nothing (Undo and the Trash bring it back): a browser question is refused, so the delete would not happen. */
+const refuseQuestions = (page: Page) => page.on('dialog', (d) => void d.dismiss());
 
 beforeAll(async () => {
   admin = await registerUser(suite.server.url, { firstName: 'Ada', lastName: 'Admin' });
@@ -26,7 +27,7 @@ describe('the trash', () => {
     const { page } = await suite.open({ width: 1366, height: 860 });
     await signInWithToken(page, editor.token);
     await seen(page, 'Weekly digest');
-    acceptConfirm(page);
+    refuseQuestions(page);
     await page.getByRole('button', { name: 'Delete Weekly digest' }).click();
     await seen(page, 'Prompt deleted successfully!');
     await expect.poll(() => page.getByRole('button', { name: 'Weekly digest', exact: true }).count()).toBe(0);
@@ -39,7 +40,7 @@ describe('the trash', () => {
     const { page } = await suite.open({ width: 1366, height: 860 });
     await signInWithToken(page, editor.token);
     await seen(page, 'Meeting notes');
-    acceptConfirm(page);
+    refuseQuestions(page);
     await page.getByRole('button', { name: 'Delete Meeting notes' }).click();
     await seen(page, 'Prompt deleted successfully!');
     await create(editor, 'Meeting notes');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, errorMessage, pathFromQueryKey, setPasswordChangeRequiredHandler } from './api-client';
+import { ApiError, apiRequest, errorMessage, isServerUnreachable, pathFromQueryKey, setPasswordChangeRequiredHandler } from './api-client';
 import { safeNextPath } from './paths';
 import { formatDate } from './utils';
 
@@ -105,11 +105,64 @@ describe('a server that cannot reach its database', () => {
     const { createQueryClient, DATABASE_RETRY_DELAY_MS } = await import('./query-client');
     const defaults = createQueryClient().getDefaultOptions();
     const retry = defaults.queries!.retry as (n: number, e: unknown) => boolean;
+    const retryDelay = defaults.queries!.retryDelay as (n: number, e: unknown) => number;
     const down = new ApiError(503, '', '', undefined, 'database_unavailable');
     expect(retry(0, down)).toBe(true);
     expect(retry(0, new ApiError(500, '', '', undefined, 'internal_error'))).toBe(false);
     expect(retry(24, down)).toBe(false);
-    expect(defaults.queries!.retryDelay).toBe(DATABASE_RETRY_DELAY_MS);
+    expect(retryDelay(3, down)).toBe(DATABASE_RETRY_DELAY_MS);
     expect(defaults.mutations!.retry).toBe(false);
+  });
+});
+
+describe('a server that gives no answer', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const refuse = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+
+  it('is told in the app\'s words, never "Failed to fetch": a read is retried, a save keeps its values', async () => {
+    const { SERVER_UNREACHABLE_TEXT } = await import('./database-status');
+    const { SAVE_UNREACHABLE_TEXT, saveErrorMessage } = await import('./save-error');
+    refuse();
+    const read = await apiRequest('GET', '/api/prompts').catch((e: unknown) => e);
+    expect(isServerUnreachable(read)).toBe(true);
+    expect(errorMessage(read, 'Failed to load prompts')).toBe(SERVER_UNREACHABLE_TEXT);
+    const write = await apiRequest('POST', '/api/prompts', { title: 't' }).catch((e: unknown) => e);
+    expect(saveErrorMessage(write, 'Failed to create prompt')).toBe(SAVE_UNREACHABLE_TEXT);
+    expect(errorMessage(write, 'x')).not.toMatch(/Failed to fetch/);
+    // Bad input is still the server's own words.
+    const refused = new ApiError(409, '', 'A prompt with this title already exists', undefined, 'duplicate_title');
+    expect(saveErrorMessage(refused, 'Failed to create prompt')).toBe('A prompt with this title already exists');
+  });
+
+  it('counts a gateway answering for a silent app (502, 503 or 504 without our error code) as no answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502 })),
+    );
+    expect(isServerUnreachable(await apiRequest('GET', '/api/prompts').catch((e: unknown) => e))).toBe(true);
+  });
+
+  it('sends the idempotency key it is given', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('{}', { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('POST', '/api/prompts', {}, { idempotencyKey: 'k1' });
+    expect((fetchMock.mock.calls[0]![1].headers as Record<string, string>)['Idempotency-Key']).toBe('k1');
+  });
+
+  it('retries reads with growing pauses (1 s, 2 s, 4 s… at most 30 s) for as long as it takes', async () => {
+    const { createQueryClient, UNREACHABLE_MAX_DELAY_MS } = await import('./query-client');
+    const defaults = createQueryClient().getDefaultOptions();
+    const retry = defaults.queries!.retry as (n: number, e: unknown) => boolean;
+    const retryDelay = defaults.queries!.retryDelay as (n: number, e: unknown) => number;
+    refuse();
+    const err = await apiRequest('GET', '/api/prompts').catch((e: unknown) => e);
+    expect(retry(1_000, err)).toBe(true);
+    expect([0, 1, 2, 10].map((n) => retryDelay(n, err))).toEqual([1_000, 2_000, 4_000, UNREACHABLE_MAX_DELAY_MS]);
   });
 });

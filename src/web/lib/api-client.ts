@@ -1,7 +1,14 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { readErrorBody } from '../../shared/error-body';
 import { clearAuthToken, getAuthToken } from './auth-token';
-import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_TEXT, reportDatabaseAnswered, reportDatabaseUnavailable } from './database-status';
+import {
+  DATABASE_UNAVAILABLE,
+  DATABASE_UNAVAILABLE_TEXT,
+  reportDatabaseAnswered,
+  reportDatabaseUnavailable,
+  reportServerUnreachable,
+  SERVER_UNREACHABLE_TEXT,
+} from './database-status';
 
 /**
  * A non-OK response. `message` is "status: body text"; `serverMessage` is the body's `message`,
@@ -18,6 +25,28 @@ export class ApiError extends Error {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiError';
   }
+}
+
+const ACTION_UNREACHABLE_TEXT = "Can't reach the server. Check your connection and try again.";
+
+/**
+ * No answer came (offline, connection refused or reset, an empty answer, or a proxy with nothing
+ * behind it). Its message is what the app shows instead of the browser's "Failed to fetch".
+ */
+export class ServerUnreachableError extends Error {
+  constructor(method: string) {
+    super(method === 'GET' ? SERVER_UNREACHABLE_TEXT : ACTION_UNREACHABLE_TEXT);
+  }
+}
+
+export const isServerUnreachable = (err: unknown): err is ServerUnreachableError => err instanceof ServerUnreachableError;
+
+/** fetch and reading a body reject with a TypeError when the connection fails; an abort stays an abort. */
+function unreachable(method: string, err: unknown): unknown {
+  if (!(err instanceof TypeError || err instanceof ServerUnreachableError)) return err;
+  // Reads are retried, which the strip along the bottom says; a failed change is told by its form.
+  if (method === 'GET') reportServerUnreachable();
+  return new ServerUnreachableError(method);
 }
 
 type UnauthorizedHandler = () => void;
@@ -60,6 +89,8 @@ export function hasErrorCode(err: unknown, code: string): err is ApiError {
 export interface RequestOptions {
   /** Answer null instead of throwing on 401 (the current-user lookup). */
   on401?: 'throw' | 'returnNull';
+  /** Sent as `Idempotency-Key`, so that sending a create again after a lost answer cannot make a second one. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -71,12 +102,18 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(url, {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  try {
+    return await send<T>(url, { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) }, token, options);
+  } catch (err) {
+    throw unreachable(method, err);
+  }
+}
+
+async function send<T>(url: string, init: RequestInit & { method: string }, token: string | null, options: RequestOptions): Promise<T> {
+  const res = await fetch(url, init);
+  // Any answer clears "can't reach the server", the 401s that return early included.
+  if (res.status === 401) reportDatabaseAnswered();
   if (res.status === 401 && token) {
     if (options.on401 === 'returnNull') {
       clearAuthToken();
@@ -87,6 +124,8 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown,
   if (res.status === 401 && options.on401 === 'returnNull') return null as T;
   if (!res.ok) {
     const err = await toApiError(res);
+    // A gateway's own 502/503/504 (no error code of ours): the app behind it did not answer.
+    if (!err.code && res.status >= 502 && res.status <= 504) throw new ServerUnreachableError(init.method);
     if (err.status === 403 && err.code === PASSWORD_CHANGE_REQUIRED) onPasswordChangeRequired();
     if (isDatabaseUnavailable(err)) reportDatabaseUnavailable();
     else reportDatabaseAnswered();
@@ -127,6 +166,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /** The message to show for a failed call: the server's own words, else the given fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (isDatabaseUnavailable(err)) return DATABASE_UNAVAILABLE_TEXT;
+  if (isServerUnreachable(err)) return err.message;
   if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
   return fallback;
 }

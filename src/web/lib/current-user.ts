@@ -5,7 +5,8 @@ import { queryKeys } from './query-keys';
 
 /**
  * Signed in if and only if the current-user call returns data; a 401 answers null, not an error,
- * and the lookup is not retried.
+ * and the lookup is retried only while the server cannot be reached (so a dropped network never looks
+ * like being signed out).
  */
 export function useCurrentUser() {
   return useQuery<PublicUser | null>({

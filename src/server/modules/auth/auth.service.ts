@@ -1,14 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LoginInput, ProfileInput, RegisterInput } from '../../../shared/schemas/auth';
-import type { AppConfig } from '../../config';
+import { type AppConfig, BOOTSTRAP_ADMIN_NAME } from '../../config';
 import type { Database } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import { prompts, type UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/crypto';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { assertPasswordAllowed, passwordProblem } from '../../lib/password-policy';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
-import { countUsers, findUserByEmail, insertUser, syncAuthorName, updateUser } from '../users/users.repo';
+import { countUsers, findUserByEmail, insertUser, type NewUser, syncAuthorName, updateUser } from '../users/users.repo';
 import { invalidateResetTokens } from './password-reset.service';
 import { recordAudit } from '../audit/audit';
 import { revokeAllTokensOf } from '../tokens/tokens.service';
@@ -155,23 +155,61 @@ export async function updateProfile(db: Database, user: UserRow, input: ProfileI
     });
 }
 
-/** At start: make sure ADMIN_EMAIL exists with role admin (its password is set only when created). */
-export async function ensureBootstrapAdmin(db: Database, email: string, password: string): Promise<'created' | 'promoted' | 'unchanged'> {
+/**
+ * At start: make sure ADMIN_EMAIL exists with role admin (its password is set only when created), with a
+ * last name and a business unit, so its prompts show who wrote them and where. A name or unit the account
+ * already has is never replaced; one still empty is filled, and the unit is created when missing.
+ */
+export async function ensureBootstrapAdmin(
+  db: Database,
+  email: string,
+  password: string,
+  businessUnit: string,
+): Promise<'created' | 'promoted' | 'completed' | 'unchanged'> {
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    if (existing.role === 'admin') return 'unchanged';
-    await updateUser(db, existing.id, { role: 'admin' });
-    return 'promoted';
+    const changes: Partial<NewUser> = {};
+    if (existing.role !== 'admin') changes.role = 'admin';
+    if (!existing.firstName.trim()) changes.firstName = BOOTSTRAP_ADMIN_NAME.firstName;
+    if (!existing.lastName.trim()) changes.lastName = BOOTSTRAP_ADMIN_NAME.lastName;
+    const unitMissing = !existing.businessUnit.trim();
+    if (!Object.keys(changes).length && !unitMissing) return 'unchanged';
+    await completeBootstrapAdmin(db, existing, changes, unitMissing ? businessUnit : undefined);
+    return changes.role ? 'promoted' : 'completed';
   }
-  const problem = await passwordProblem(password, { email, firstName: 'Admin' });
+  const problem = await passwordProblem(password, { email, ...BOOTSTRAP_ADMIN_NAME });
   if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
-  await insertUser(db, {
-    email,
-    password: await hashPassword(password),
-    firstName: 'Admin',
-    lastName: '',
-    businessUnit: '',
-    role: 'admin',
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await insertUser(tx, {
+      email,
+      password: passwordHash,
+      ...BOOTSTRAP_ADMIN_NAME,
+      businessUnit: await resolveBusinessUnitName(tx, businessUnit),
+      role: 'admin',
+    });
   });
   return 'created';
+}
+
+/**
+ * Applies `changes` to the bootstrap admin and, when it has no unit, gives it (and its prompts without one)
+ * `businessUnit`; prompts keep a copy of their author's name, rewritten when the name was filled.
+ */
+async function completeBootstrapAdmin(db: Database, admin: UserRow, changes: Partial<NewUser>, businessUnit: string | undefined) {
+  const renamed = changes.firstName !== undefined || changes.lastName !== undefined;
+  await db
+    .transaction(async (tx) => {
+      const unit = businessUnit === undefined ? undefined : await resolveBusinessUnitName(tx, businessUnit);
+      await updateUser(tx, admin.id, unit ? { ...changes, businessUnit: unit } : changes);
+      if (renamed) await syncAuthorName(tx, admin.id, changes.firstName ?? admin.firstName, changes.lastName ?? admin.lastName);
+      if (unit)
+        await tx
+          .update(prompts)
+          .set({ userBusinessUnit: unit })
+          .where(and(eq(prompts.userId, admin.id), eq(prompts.userBusinessUnit, '')));
+    })
+    .finally(() => {
+      if (renamed || businessUnit !== undefined) afterPromptWrite(db);
+    });
 }

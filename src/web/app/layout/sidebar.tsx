@@ -1,5 +1,6 @@
 import {
   Bot,
+  ChevronDown,
   Building2,
   Download,
   Eye,
@@ -16,8 +17,8 @@ import {
   Upload,
   Users,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { type ReactNode, useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
 import { cn } from '../../lib/utils';
 
@@ -73,6 +74,58 @@ function NavItem({ to, label, icon: Icon, onNavigate }: { to: string; label: str
   );
 }
 
+const ADMIN_GROUP_KEY = 'sidebar.administration.open';
+
+/**
+ * The admin pages behind one disclosure button, so that the filters below stay in view on a laptop
+ * screen. Opening or closing is remembered; arriving on an admin page opens it, to show where one is.
+ * Storage may refuse (private mode, full): the choice then holds until the page reloads.
+ */
+function AdminGroup({ links, onNavigate }: { links: NavLinkInfo[]; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  // The sidebar can be drawn twice at once (beside the page and in the phone drawer): ids must differ.
+  const listId = useId();
+  const [open, setOpen] = useState(() => {
+    try {
+      return localStorage.getItem(ADMIN_GROUP_KEY) === 'true';
+    } catch {
+      return false;
+    }
+  });
+  const [shownPath, setShownPath] = useState('');
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    if (links.some((l) => l.to === pathname)) setOpen(true);
+  }
+  const toggle = () => {
+    setOpen(!open);
+    try {
+      localStorage.setItem(ADMIN_GROUP_KEY, String(!open));
+    } catch {
+      // Kept in memory only.
+    }
+  };
+  return (
+    <nav aria-label="Administration" className="space-y-1">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={toggle}
+        className="flex w-full items-center justify-between rounded-md px-3 py-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase hover:bg-slate-100 hover:text-slate-800"
+      >
+        Administration
+        <ChevronDown className={cn('h-4 w-4 transition-transform', open ? 'rotate-180' : '')} aria-hidden="true" />
+      </button>
+      <div id={listId} hidden={!open} className="space-y-1">
+        {links.map((l) => (
+          <NavItem key={l.to} {...l} onNavigate={onNavigate} />
+        ))}
+      </div>
+    </nav>
+  );
+}
+
 /** Navigation, the Administration group (admins only), and the filter panel supplied by the app shell (it draws itself only beside a list). */
 export function Sidebar({ isAdmin, canCreate, filters, onNavigate }: { isAdmin: boolean; canCreate: boolean; filters?: ReactNode; onNavigate?: () => void }) {
   const links = navigationLinks(canCreate, isAdmin);
@@ -83,16 +136,7 @@ export function Sidebar({ isAdmin, canCreate, filters, onNavigate }: { isAdmin: 
           <NavItem key={l.to} {...l} onNavigate={onNavigate} />
         ))}
       </nav>
-      {isAdmin ? (
-        <nav aria-labelledby="admin-nav-heading" className="space-y-1">
-          <h2 id="admin-nav-heading" className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            Administration
-          </h2>
-          {links.admin.map((l) => (
-            <NavItem key={l.to} {...l} onNavigate={onNavigate} />
-          ))}
-        </nav>
-      ) : null}
+      {isAdmin ? <AdminGroup links={links.admin} onNavigate={onNavigate} /> : null}
       {filters}
     </div>
   );

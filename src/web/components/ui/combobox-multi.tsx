@@ -28,7 +28,10 @@ export interface MultiComboboxProps extends ComboboxBaseProps {
   removeLabel?: (value: string) => string;
   /** The chip list's accessible name. */
   chosenLabel?: string;
-  /** Leaving the box adds what was typed, as Enter on its row would. */
+  /**
+   * Leaving the box (Tab, a click elsewhere) adds what was typed, as Enter on its row would, so a value
+   * typed in a pick-or-add box is never silently dropped. On unless told otherwise.
+   */
   commitOnBlur?: boolean;
   /** Keys that add what was typed, e.g. [','] for tags. */
   separators?: string[];
@@ -58,7 +61,7 @@ export function MultiCombobox({
   emptyText = 'No matches',
   removeLabel = (v) => `Remove ${v}`,
   chosenLabel = 'Selected',
-  commitOnBlur,
+  commitOnBlur = true,
   separators = [],
   className,
   ...aria

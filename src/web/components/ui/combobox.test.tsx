@@ -8,7 +8,19 @@ import { MultiCombobox } from './combobox-multi';
 const UNITS = ['Engineering', 'Legal', 'Marketing', 'Research'];
 const TAGS = ['sql', 'python', 'SQL tuning', 'legal'];
 
-function Single({ initial = '', creatable = false, onCreate = vi.fn() }: { initial?: string; creatable?: boolean; onCreate?: (v: string) => void }) {
+const ADD_NEW = { label: 'Add new business unit...', placeholder: 'New business unit name' };
+
+function Single({
+  initial = '',
+  creatable = false,
+  withEntry = false,
+  onCreate = vi.fn(),
+}: {
+  initial?: string;
+  creatable?: boolean;
+  withEntry?: boolean;
+  onCreate?: (v: string) => void;
+}) {
   const [value, setValue] = useState(initial);
   const [options, setOptions] = useState(UNITS);
   return (
@@ -27,9 +39,11 @@ function Single({ initial = '', creatable = false, onCreate = vi.fn() }: { initi
               }
             : undefined
         }
+        createEntry={withEntry ? ADD_NEW : undefined}
         error={value ? undefined : 'Business unit is required'}
       />
       <output aria-label="value">{value}</output>
+      <button type="button">Elsewhere</button>
     </>
   );
 }
@@ -155,7 +169,114 @@ describe('Combobox (single value)', () => {
   });
 });
 
+describe('Combobox that can add: the typed name survives focus leaving', () => {
+  const chooseAddNew = async (user: ReturnType<typeof userEvent.setup>, box: HTMLElement) => {
+    await user.click(box);
+    await user.click(screen.getByRole('option', { name: 'Add new business unit...' }));
+    expect(box).toHaveAttribute('placeholder', 'New business unit name');
+  };
+
+  it('keeps a new name typed after "Add new…" when Tab moves on', async () => {
+    const user = userEvent.setup();
+    const onCreate = vi.fn();
+    render(<Single creatable withEntry onCreate={onCreate} />);
+    const box = screen.getByRole('combobox', { name: 'Business unit' });
+    await chooseAddNew(user, box);
+    await user.type(box, 'Field Ops');
+    await user.tab();
+    expect(onCreate).toHaveBeenCalledWith('Field Ops');
+    expect(shown()).toBe('Field Ops');
+    expect(box).toHaveValue('Field Ops');
+    expect(box).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('keeps it when a click elsewhere moves focus, replacing a unit chosen before', async () => {
+    const user = userEvent.setup();
+    const onCreate = vi.fn();
+    render(<Single initial="Legal" creatable withEntry onCreate={onCreate} />);
+    const box = screen.getByRole('combobox', { name: 'Business unit' });
+    await chooseAddNew(user, box);
+    await user.type(box, '  Procurement ');
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(onCreate).toHaveBeenCalledWith('Procurement');
+    expect(shown()).toBe('Procurement');
+  });
+
+  it('after "Add new…", Enter takes the new name even when an existing one contains it', async () => {
+    const user = userEvent.setup();
+    const onCreate = vi.fn();
+    render(<Single creatable withEntry onCreate={onCreate} />);
+    const box = screen.getByRole('combobox', { name: 'Business unit' });
+    await chooseAddNew(user, box);
+    await user.type(box, 'Mark');
+    expect(optionNames()).toEqual(['Marketing', 'Add "Mark"']);
+    await user.keyboard('{Enter}');
+    expect(onCreate).toHaveBeenCalledWith('Mark');
+    expect(shown()).toBe('Mark');
+  });
+
+  it('takes an existing unit in its stored spelling instead of adding it again', async () => {
+    const user = userEvent.setup();
+    const onCreate = vi.fn();
+    render(<Single creatable withEntry onCreate={onCreate} />);
+    const box = screen.getByRole('combobox', { name: 'Business unit' });
+    await chooseAddNew(user, box);
+    await user.type(box, 'research');
+    await user.tab();
+    expect(onCreate).not.toHaveBeenCalled();
+    expect(shown()).toBe('Research');
+  });
+
+  it('keeps a new name typed without "Add new…" too, and Escape still puts the chosen value back', async () => {
+    const user = userEvent.setup();
+    const onCreate = vi.fn();
+    render(<Single initial="Legal" creatable onCreate={onCreate} />);
+    const box = screen.getByRole('combobox', { name: 'Business unit' });
+    await user.clear(box);
+    await user.type(box, 'Procurement');
+    await user.keyboard('{Escape}{Escape}');
+    expect(box).toHaveValue('Legal');
+    await user.tab();
+    expect(onCreate).not.toHaveBeenCalled();
+    expect(shown()).toBe('Legal');
+
+    await user.click(box);
+    await user.clear(box);
+    await user.type(box, 'Procurement');
+    await user.tab();
+    expect(onCreate).toHaveBeenCalledWith('Procurement');
+    expect(shown()).toBe('Procurement');
+  });
+
+  it('leaves an empty "Add new…" box as it was', async () => {
+    const user = userEvent.setup();
+    const onCreate = vi.fn();
+    render(<Single initial="Legal" creatable withEntry onCreate={onCreate} />);
+    const box = screen.getByRole('combobox', { name: 'Business unit' });
+    await chooseAddNew(user, box);
+    await user.tab();
+    expect(onCreate).not.toHaveBeenCalled();
+    expect(shown()).toBe('Legal');
+    expect(box).toHaveValue('Legal');
+  });
+});
+
 describe('MultiCombobox', () => {
+  it('adds what was typed when focus leaves, a new value or a known one in its spelling', async () => {
+    const user = userEvent.setup();
+    const onCreate = vi.fn();
+    render(<Multi onCreate={onCreate} />);
+    const box = screen.getByRole('combobox', { name: 'Tags' });
+    await user.type(box, 'Prompting');
+    await user.tab();
+    expect(onCreate).toHaveBeenCalledWith('Prompting');
+    expect(shown()).toBe('Prompting');
+    await user.type(box, 'PYTHON');
+    await user.click(document.body);
+    expect(shown()).toBe('Prompting|python');
+    expect(box).toHaveValue('');
+  });
+
   it('adds options by keyboard as chips and keeps chosen ones out of the list', async () => {
     const user = userEvent.setup();
     render(<Multi />);

@@ -1,6 +1,6 @@
 import { useCombobox } from 'downshift';
 import { useId, useRef, useState } from 'react';
-import { type ComboboxItem, comboboxItems } from './combobox-items';
+import { type ComboboxItem, comboboxItems, findOption } from './combobox-items';
 import {
   type ComboboxBaseProps,
   ComboboxFrame,
@@ -25,7 +25,7 @@ export interface ComboboxProps extends ComboboxBaseProps {
   onChange: (value: string) => void;
   /**
    * A fixed last row while nothing is typed (e.g. "Add new …..."): choosing it empties the box and asks
-   * for the new name with `placeholder`; typing then offers the create row.
+   * for the new name with `placeholder`; typing then offers the create row, which Enter takes.
    */
   createEntry?: { label: string; placeholder: string };
 }
@@ -35,6 +35,8 @@ const { stateChangeTypes: T } = useCombobox;
 /**
  * An editable single-value combobox: type to filter, arrows to move, Enter to choose, Escape to close;
  * when `onCreate` is given a new typed value is offered as `Add "…"`. Emptying the box clears the value.
+ * In a box that can add, the name typed is kept however focus leaves (Tab, a click elsewhere): it becomes
+ * the value, as Enter on its own row would make it. To drop it, Escape on the closed list puts the value back.
  */
 export function Combobox({
   id,
@@ -92,12 +94,14 @@ export function Combobox({
     stateReducer: (state, { type, changes }) => {
       switch (type) {
         case T.InputChange: {
-          // Typing highlights the best match, so Enter takes it.
+          // Typing highlights the best match, so Enter takes it; after "Add new…" the new name is the one meant.
           const typed = changes.inputValue ?? '';
-          return { ...changes, highlightedIndex: typed.trim() && listFor(typed).items.length ? 0 : -1 };
+          const list = listFor(typed).items;
+          const createRow = askingForNew ? list.findIndex((item) => item.kind === 'create') : -1;
+          return { ...changes, highlightedIndex: !typed.trim() || !list.length ? -1 : Math.max(createRow, 0) };
         }
         case T.InputBlur:
-          // Leaving the box never chooses for the person, and never creates anything.
+          // Leaving never takes the highlighted row: what was typed is handled by the box's own blur handler.
           return { ...changes, selectedItem: state.selectedItem, inputValue: itemToString(state.selectedItem) };
         case T.InputKeyDownEscape:
           // Escape on a closed list restores the shown value instead of clearing the choice.
@@ -128,6 +132,15 @@ export function Combobox({
   };
   useEscapeClosesListOnly(isOpen, inputRef, closeMenu);
 
+  /** The row a name typed into a box that can add stands for: the option spelled so, else a new value. */
+  const typedChoice = (typed: string): ComboboxItem | undefined => {
+    // A creation under way brings its value itself; a second one would only collide with it.
+    if (!onCreate || !typed || creating) return undefined;
+    const known = findOption(options, typed);
+    if (known) return { kind: 'option', value: known };
+    return (canCreate?.(typed) ?? true) ? { kind: 'create', value: typed } : undefined;
+  };
+
   const invalid = aria['aria-invalid'] || Boolean(error);
   const status = menuStatus({ items, matched, shown: Math.min(matched, limit), duplicate: false, query, emptyText });
 
@@ -154,7 +167,12 @@ export function Combobox({
             onBlur: (event) => {
               // The list may already be closed (Escape), so the box is tidied here too.
               const current = event.currentTarget.value;
-              if (edited && !askingForNew && !current.trim() && value) onChange('');
+              const typed = current !== value ? typedChoice(current.trim()) : undefined;
+              if (typed) {
+                // Downshift's own blur would put the previous value back before this one arrives.
+                skipDownshift(event);
+                choose(typed);
+              } else if (edited && !askingForNew && !current.trim() && value) onChange('');
               else if (current !== value) setInputValue(value);
               setEdited(false);
               setAskingForNew(false);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { buttonClass } from './button';
 import { useReturnFocus } from './dialog';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;

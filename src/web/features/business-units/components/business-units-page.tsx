@@ -2,6 +2,7 @@ import { Building2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { BusinessUnit } from '../../../../shared/schemas/business-units';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -18,7 +19,7 @@ export function BusinessUnitsPage() {
   const { data: units, isLoading, isError } = useAdminBusinessUnits();
   const [editing, setEditing] = useState<BusinessUnit | null>(null);
   const [open, setOpen] = useState(false);
-  const { confirmDelete, referenced, clearReferenced } = useConfirmDeleteBusinessUnit();
+  const { requestDelete, confirmation, referenced, clearReferenced } = useConfirmDeleteBusinessUnit();
   const openDialog = (unit: BusinessUnit | null) => {
     setEditing(unit);
     setOpen(true);
@@ -57,7 +58,7 @@ export function BusinessUnitsPage() {
                   <Button variant="ghost" size="icon" onClick={() => openDialog(u)} aria-label={`Edit ${u.name}`}>
                     <Pencil className="h-4 w-4" aria-hidden="true" />
                   </Button>
-                  <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" onClick={() => confirmDelete(u)} aria-label={`Delete ${u.name}`}>
+                  <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" onClick={() => requestDelete(u)} aria-label={`Delete ${u.name}`}>
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                   </Button>
                 </div>
@@ -67,6 +68,7 @@ export function BusinessUnitsPage() {
         </ul>
       )}
       <BusinessUnitDialog unit={editing} open={open} onOpenChange={setOpen} />
+      <ConfirmDialog {...confirmation} />
       <MoveAndDeleteDialog referenced={referenced} onClose={clearReferenced} />
     </>
   );

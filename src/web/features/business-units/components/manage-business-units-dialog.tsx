@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type BusinessUnit, type BusinessUnitInput, businessUnitInputSchema } from '../../../../shared/schemas/business-units';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -20,7 +21,7 @@ export function ManageBusinessUnitsButton() {
   const [editing, setEditing] = useState<BusinessUnit | null>(null);
   const { data: units = [] } = useAdminBusinessUnits();
   const save = useSaveBusinessUnit();
-  const { confirmDelete, referenced, clearReferenced } = useConfirmDeleteBusinessUnit();
+  const { requestDelete, confirmation, referenced, clearReferenced } = useConfirmDeleteBusinessUnit();
   const form = useForm<BusinessUnitInput>({ resolver: zodResolver(businessUnitInputSchema), mode: 'onChange', values: { name: editing?.name ?? '' } });
 
   const submit = form.handleSubmit(async ({ name }) => {
@@ -75,7 +76,7 @@ export function ManageBusinessUnitsButton() {
                       variant="ghost"
                       size="icon"
                       className="text-red-600 hover:bg-red-50"
-                      onClick={() => confirmDelete(u)}
+                      onClick={() => requestDelete(u)}
                       aria-label={`Delete ${u.name}`}
                     >
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -90,6 +91,7 @@ export function ManageBusinessUnitsButton() {
           </DialogFooter>
         </DialogContent>
       </Dialog>
+      <ConfirmDialog {...confirmation} />
       <MoveAndDeleteDialog referenced={referenced} onClose={clearReferenced} />
     </>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ConfirmDialogProps } from '../../../components/ui/confirm-dialog';
 import type { BusinessUnit } from '../../../../shared/schemas/business-units';
 import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -6,18 +7,20 @@ import { useDeleteBusinessUnit } from '../api/business-unit-admin';
 import type { ReferencedUnit } from './move-and-delete-dialog';
 
 /**
- * Delete with the browser confirmation. A unit still in use is refused with its counts, and then
- * `referenced` holds it, for the caller to offer moving its users and prompts elsewhere first.
+ * Delete after a confirmation (a deleted unit cannot be restored): `requestDelete` opens it, and
+ * `confirmation` is what the caller renders into a ConfirmDialog. A unit still in use is refused with
+ * its counts, and then `referenced` holds it, for the caller to offer moving its users and prompts first.
  */
 export function useConfirmDeleteBusinessUnit() {
   const del = useDeleteBusinessUnit();
+  const [asking, setAsking] = useState<BusinessUnit | null>(null);
   const [referenced, setReferenced] = useState<ReferencedUnit | null>(null);
-  const confirmDelete = (unit: BusinessUnit) => {
-    if (!window.confirm('Are you sure you want to delete this business unit? This action cannot be undone.')) return;
+  const deleteUnit = (unit: BusinessUnit) => {
     del.mutate(
       { id: unit.id },
       {
         onSuccess: () => toast({ title: 'Business unit deleted successfully!' }),
+        onSettled: () => setAsking(null),
         onError: (err) => {
           if (hasErrorCode(err, 'business_unit_referenced')) {
             setReferenced({
@@ -33,5 +36,15 @@ export function useConfirmDeleteBusinessUnit() {
       },
     );
   };
-  return { confirmDelete, referenced, clearReferenced: () => setReferenced(null) };
+  const confirmation: ConfirmDialogProps = {
+    open: asking !== null,
+    onOpenChange: (open) => !open && setAsking(null),
+    title: 'Delete business unit?',
+    description: `Delete “${asking?.name ?? ''}”? This action cannot be undone.`,
+    confirmLabel: 'Delete Business Unit',
+    pendingLabel: 'Deleting...',
+    pending: del.isPending,
+    onConfirm: () => asking && deleteUnit(asking),
+  };
+  return { requestDelete: setAsking, confirmation, referenced, clearReferenced: () => setReferenced(null) };
 }

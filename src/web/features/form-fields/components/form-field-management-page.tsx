@@ -4,6 +4,7 @@ import { Plus, SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { FormField } from '../../../../shared/schemas/form-fields';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { toast } from '../../../lib/toast';
@@ -39,13 +40,13 @@ export function FormFieldManagementPage({ manageUnits }: { manageUnits?: ReactNo
       onError: () => toast({ title: 'Error', description: 'Failed to reorder form fields', variant: 'destructive' }),
     });
   };
-  const remove = (f: FormField) => {
-    if (!window.confirm(`Delete the field "${f.label}"? Values already saved on prompts are kept but no longer shown.`)) return;
+  const [deleting, setDeleting] = useState<FormField | null>(null);
+  const remove = (f: FormField) =>
     del.mutate(f.id, {
       onSuccess: () => toast({ title: 'Form field deleted successfully!' }),
       onError: () => toast({ title: 'Error', description: 'Failed to delete form field', variant: 'destructive' }),
+      onSettled: () => setDeleting(null),
     });
-  };
   const openDialog = (f: FormField | null) => {
     setEditing(f);
     setOpen(true);
@@ -90,13 +91,23 @@ export function FormFieldManagementPage({ manageUnits }: { manageUnits?: ReactNo
             <SortableContext items={fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
               <ul className="space-y-3">
                 {fields.map((f) => (
-                  <SortableFieldCard key={f.id} field={f} onEdit={() => openDialog(f)} onDelete={() => remove(f)} />
+                  <SortableFieldCard key={f.id} field={f} onEdit={() => openDialog(f)} onDelete={() => setDeleting(f)} />
                 ))}
               </ul>
             </SortableContext>
           </DndContext>
         )}
       </section>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete form field?"
+        description={`Delete the field “${deleting?.label ?? ''}”? Values already saved on prompts are kept but no longer shown.`}
+        confirmLabel="Delete Field"
+        pendingLabel="Deleting..."
+        pending={del.isPending}
+        onConfirm={() => deleting && remove(deleting)}
+      />
       <FormFieldDialog field={editing} nextOrder={(fields?.length ?? 0) + 1} open={open} onOpenChange={setOpen} />
     </>
   );

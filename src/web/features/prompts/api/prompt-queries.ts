@@ -88,12 +88,17 @@ export const useFilterValues = (group: FilterGroup, q: string, scope: FilterScop
 export const useAiModels = () => useQuery<AiModel[]>({ queryKey: queryKeys.aiModels, staleTime: 0, gcTime: 0 });
 export const useTags = () => useQuery<string[]>({ queryKey: queryKeys.tags });
 
+/** Creates (with an idempotency key, so a resend after a lost answer cannot make a second prompt) or updates one. */
 export function useSavePrompt(id: string | undefined) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: PromptInput) =>
-      id ? apiRequest<Prompt>('PUT', `${ALL_PROMPTS_URL}/${id}`, input) : apiRequest<Prompt>('POST', ALL_PROMPTS_URL, input),
-    onSuccess: () => refreshAfter.promptChange(qc),
+    mutationFn: ({ input, idempotencyKey }: { input: PromptInput; idempotencyKey: string }) =>
+      id ? apiRequest<Prompt>('PUT', `${ALL_PROMPTS_URL}/${id}`, input) : apiRequest<Prompt>('POST', ALL_PROMPTS_URL, input, { idempotencyKey }),
+    onSuccess: (saved) => {
+      // The prompt's page opens after a create: it shows the answer at once instead of fetching it.
+      qc.setQueryData(queryKeys.prompt(saved.id), saved);
+      return refreshAfter.promptChange(qc);
+    },
   });
 }
 

@@ -1,6 +1,4 @@
-import { FileText } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePageTitle } from '../../../lib/page-title';
 import { ALL_PROMPTS_URL } from '../api/prompt-queries';
@@ -14,6 +12,8 @@ export { totalLabel } from './prompt-list-view';
 
 // Shown only after a search or filters that match nothing: it loads then, not with the first page.
 const NoMatchingPrompts = lazy(() => import('./no-matching-prompts').then((m) => ({ default: m.NoMatchingPrompts })));
+// Shown only while the library is empty (or nothing in it is shared with this member): loaded then, not with the first page.
+const EmptyLibrary = lazy(() => import('./empty-library').then((m) => ({ default: m.EmptyLibrary })));
 
 export function AllPromptsPage() {
   usePageTitle('All Prompts');
@@ -42,12 +42,9 @@ export function AllPromptsPage() {
               <NoMatchingPrompts title="No prompts found." search={debounced} />
             </Suspense>
           ) : (
-            <EmptyState
-              icon={FileText}
-              title="No prompts found."
-              description="Be the first to share a prompt."
-              action={<NewPromptLink label="Create a prompt" />}
-            />
+            <Suspense>
+              <EmptyLibrary />
+            </Suspense>
           )
         }
       />

@@ -3,10 +3,13 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { BulkAction, BulkActionInput } from '../../../../shared/schemas/bulk';
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
 import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
+import { toast } from '../../../lib/toast';
 import type { ListParams } from '../api/prompt-queries';
 import { useOwnMatchingCount } from '../api/bulk-action';
 import type { BulkSelection } from './use-bulk-selection';
+import { useBulkTrash } from './use-bulk-trash';
 
 // The dialogs (with the combobox and Radix dialog code) are fetched as the bar shows, not with the list:
 // the list's first screen loads this bar lazily, and each file it needs at once is listed in that screen.
@@ -84,6 +87,16 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
     selection.clear();
   };
   const shared = { count, target, onClose: () => setDialog(null), onDone: done };
+  // Picked rows go at once (the toast's Undo puts them back); a whole filtered list is confirmed first.
+  const bulkTrash = useBulkTrash();
+  const moveToTrash = () =>
+    selection.all
+      ? setDialog('trash')
+      : bulkTrash.trash(target, {
+          onDone: done,
+          onError: (err) =>
+            toast({ title: 'Error', description: errorMessage(err, 'The prompts could not be moved to the trash. Try again.'), variant: 'destructive' }),
+        });
 
   return (
     <div
@@ -114,7 +127,7 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
         <Button variant="secondary" size="sm" onClick={() => setDialog('removeTag')}>
           <TagsIcon className="h-4 w-4" aria-hidden="true" /> Remove tag…
         </Button>
-        <Button variant="secondary" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDialog('trash')}>
+        <Button variant="secondary" size="sm" className="text-red-700 hover:bg-red-50" disabled={bulkTrash.pending} onClick={moveToTrash}>
           <Trash2 className="h-4 w-4" aria-hidden="true" /> Move to trash
         </Button>
       </div>

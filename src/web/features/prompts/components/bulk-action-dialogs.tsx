@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { BulkAction, BulkActionInput } from '../../../../shared/schemas/bulk';
 import { Button } from '../../../components/ui/button';
@@ -6,14 +5,11 @@ import { Combobox } from '../../../components/ui/combobox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { refreshAfter } from '../../../lib/query-keys';
 import { useBusinessUnits } from '../../../lib/shared-queries';
 import { toast } from '../../../lib/toast';
-import { restoreFromTrash, useBulkAction } from '../api/bulk-action';
+import { useBulkAction } from '../api/bulk-action';
 import { useTags } from '../api/prompt-queries';
-
-/** "1 prompt", "1,250 prompts". */
-const promptCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'prompt' : 'prompts'}`;
+import { promptCount, useBulkTrash } from './use-bulk-trash';
 
 interface SharedProps {
   count: number;
@@ -147,58 +143,24 @@ export function BulkValueDialog({
 }
 
 /**
- * Moving the selection to the trash, after a confirmation naming the count. Picked rows can be put
- * back from the toast (one restore each); a whole filtered list cannot, as its ids are not known here.
+ * Moving a whole filtered list to the trash, after a confirmation naming the count: its ids are not
+ * known here, so the toast can offer no Undo (picked rows go at once, with Undo: see useBulkTrash).
  */
 export function BulkTrashDialog({ count, target, onClose, onDone }: SharedProps) {
-  const run = useBulkAction();
-  const qc = useQueryClient();
+  const bulkTrash = useBulkTrash();
   const [error, setError] = useState('');
-  const ids = target.ids;
-
-  const undo = async (trashed: readonly string[]) => {
-    const restored = await restoreFromTrash(trashed);
-    refreshAfter.trashChange(qc);
-    toast(
-      restored === trashed.length
-        ? { title: `Restored ${promptCount(restored)}` }
-        : {
-            title: `Restored ${restored.toLocaleString('en-US')} of ${promptCount(trashed.length)}`,
-            description: 'The others are still in the trash: restore them from the Trash page.',
-            variant: 'destructive',
-          },
-    );
-  };
-
   const confirm = () =>
-    run.mutate(
-      { ...target, action: 'trash' },
-      {
-        onSuccess: (result) => {
-          toast(
-            ids
-              ? {
-                  title: result.message,
-                  description: 'They can be restored from the Trash page.',
-                  action: { label: 'Undo', altText: 'Restore them from the Trash page', onClick: () => void undo(ids) },
-                }
-              : { title: result.message, description: 'They can be restored from the Trash page.' },
-          );
-          onDone();
-        },
-        onError: (err) => setError(errorMessage(err, 'The prompts could not be moved to the trash. Try again.')),
-      },
-    );
+    bulkTrash.trash(target, { onDone, onError: (err) => setError(errorMessage(err, 'The prompts could not be moved to the trash. Try again.')) });
 
   return (
     <ConfirmDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Move ${promptCount(count)} to the trash?`}
-      description="They leave every list, and can be restored from the Trash page until they are deleted for good."
+      description="They leave every list, and can be restored one by one from the Trash page until they are deleted for good. There is no Undo for a whole list."
       confirmLabel={`Move ${promptCount(count)} to the trash`}
       pendingLabel="Moving..."
-      pending={run.isPending}
+      pending={bulkTrash.pending}
       onConfirm={confirm}
     >
       {error ? (

@@ -18,7 +18,7 @@ import { NewPromptLink, useCanCreatePrompt } from './new-prompt-link';
 import { LazyPromptViewDialog as PromptViewDialog } from './lazy-prompt-view-dialog';
 import { SearchBox } from './search-box';
 import { useDebouncedValue } from '../../../lib/text-input';
-import { useConfirmDeletePrompt } from './use-delete-prompt';
+import { useDeletePromptWithUndo } from './use-delete-prompt';
 import { usePageTitle } from '../../../lib/page-title';
 import { useLoadMoreWhenVisible } from '../../../lib/use-load-more-when-visible';
 
@@ -32,7 +32,7 @@ export function MyPromptsPage() {
   const [using, setUsing] = useState<string | null>(null);
   const debounced = useDebouncedValue(search);
   const list = usePromptList(MY_PROMPTS_URL, { search: debounced, businessUnits: filters.businessUnits, aiModels: filters.aiModels, tags: filters.tags });
-  const confirmDelete = useConfirmDeletePrompt();
+  const deleteWithUndo = useDeletePromptWithUndo();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   useRestoredScroll(items.length > 0);
   const first = list.data?.pages[0];
@@ -77,7 +77,7 @@ export function MyPromptsPage() {
         >
           {items.map((p) => (
             <li key={p.id} className="min-w-0">
-              <PromptCard item={p} search={debounced} onView={setViewing} onUse={setUsing} onDelete={confirmDelete} showAuthor={false} />
+              <PromptCard item={p} search={debounced} onView={setViewing} onUse={setUsing} onDelete={deleteWithUndo} showAuthor={false} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { KNOWN_FIELD_NAMES, MAX_TEXT_LENGTH } from '../../../../shared/constants';
@@ -13,7 +13,9 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { hasErrorCode } from '../../../lib/api-client';
+import { hasErrorCode, isServerUnreachable } from '../../../lib/api-client';
+import { saveErrorMessage as describeSaveError } from '../../../lib/save-error';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useCurrentUser } from '../../../lib/current-user';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
@@ -55,10 +57,11 @@ function formPathOf(serverName: string): Path<Values> | undefined {
   return undefined;
 }
 
+/** The input's fault in the server's words; a lost connection says the values are kept and a resend is safe. */
 function saveErrorMessage(err: unknown, editing: boolean): string {
   if (hasErrorCode(err, 'duplicate_title')) return err.serverMessage ?? 'A prompt with this title already exists';
   if (hasErrorCode(err, 'validation_failed')) return err.serverMessage ?? 'Invalid data provided';
-  return editing ? 'Failed to update prompt' : 'Failed to create prompt';
+  return describeSaveError(err, editing ? 'Failed to update prompt' : 'Failed to create prompt');
 }
 
 /** "Copy of …", within the title's length limit. */
@@ -83,6 +86,12 @@ export function PromptFormPage() {
   const copied = copyOf ? source.data : undefined;
   const { data: knownTags = [] } = useTags();
   const save = useSavePrompt(id);
+  // One idempotency key per set of values sent: sending the same values again after a lost answer is
+  // recognised by the server (no second prompt); changed values are a new request with a new key.
+  const sent = useRef<{ body: string; key: string } | null>(null);
+  // A save the server never answered is told beside the buttons until the next attempt, not in a toast
+  // that fades: the member needs to know the prompt is not saved yet.
+  const [unsent, setUnsent] = useState<string | null>(null);
   const schema = useMemo(() => buildPromptFormSchema(fields ?? []), [fields]);
   const form = useForm<Values>({
     resolver: zodResolver(schema) as never,
@@ -149,12 +158,18 @@ export function PromptFormPage() {
   }
 
   const submit = form.handleSubmit(async (values) => {
+    setUnsent(null);
     try {
-      await save.mutateAsync(values as unknown as PromptInput);
+      const body = JSON.stringify(values);
+      if (sent.current?.body !== body) sent.current = { body, key: newIdempotencyKey() };
+      const saved = await save.mutateAsync({ input: values as unknown as PromptInput, idempotencyKey: sent.current.key });
       toast({ title: editing ? 'Prompt updated successfully!' : 'Prompt created successfully!' });
       allowLeaving();
-      navigate(paths.allPrompts);
+      // An edit goes back to the list it was opened from; a new prompt opens on its own page, where it
+      // can be used, copied or shared straight away.
+      navigate(editing ? paths.allPrompts : paths.prompt(saved.id));
     } catch (err) {
+      if (isServerUnreachable(err)) return setUnsent(saveErrorMessage(err, editing));
       // A clashing title belongs under the title; validation answers name their own fields.
       if (hasErrorCode(err, 'duplicate_title')) form.setError('title', { type: 'server', message: err.serverMessage });
       else applyServerFieldErrors(err, form.setError, KNOWN_FIELD_NAMES, formPathOf);
@@ -249,6 +264,11 @@ export function PromptFormPage() {
             <FormField label="What changed?" error={form.formState.errors.changeNote?.message} hint="Optional: kept with this version in the prompt's history.">
               <Input maxLength={MAX_CHANGE_NOTE_LENGTH} placeholder="e.g. Shorter instructions, added a tone variable" {...form.register('changeNote')} />
             </FormField>
+          ) : null}
+          {unsent ? (
+            <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              {unsent}
+            </p>
           ) : null}
           <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-6 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => navigate(paths.myPrompts)}>

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { LoadFailure, useLoadFailure } from '../../../components/ui/load-failure';
 import { ListSkeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useWideLayout } from '../../../lib/use-media-query';
 import { type ListParams, usePromptList } from '../api/prompt-queries';
 import { useRestoredScroll } from '../filters/use-restored-scroll';
@@ -11,7 +11,7 @@ import { useCanCreatePrompt } from './new-prompt-link';
 import { PromptsTable, type SortState } from './prompts-table';
 import { SearchBox } from './search-box';
 import { useBulkSelection } from './use-bulk-selection';
-import { useConfirmDeletePrompt } from './use-delete-prompt';
+import { useDeletePromptWithUndo } from './use-delete-prompt';
 
 // The cards are drawn below 768 px only: wide screens never fetch them, and a narrow one fetches them
 // while the list's first page is on its way (see the effect below).
@@ -65,8 +65,13 @@ export function PromptListView({
   const [viewing, setViewing] = useState<string | null>(null);
   const [using, setUsing] = useState<string | null>(null);
   const list = usePromptList(url, params);
-  const confirmDelete = useConfirmDeletePrompt();
+  const deleteWithUndo = useDeletePromptWithUndo();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const failure = useLoadFailure(list);
+  // A failed first load, or a new search or filter that failed, takes the list's place; a failed next
+  // page or refresh is told under the rows already shown.
+  const failedInPlace = Boolean(failure) && (items.length === 0 || list.isPlaceholderData);
+  const retry = () => void list.refetch();
   useRestoredScroll(items.length > 0);
   const first = list.data?.pages[0];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -87,7 +92,7 @@ export function PromptListView({
     loadMore,
     onView: setViewing,
     onUse: setUsing,
-    onDelete: confirmDelete,
+    onDelete: deleteWithUndo,
     selection: canSelect ? selection : undefined,
   };
 
@@ -101,12 +106,10 @@ export function PromptListView({
         </p>
       </div>
       {filterChips}
-      {list.isLoading ? (
+      {failedInPlace ? (
+        <LoadFailure failure={failure} label={errorLabel} onRetry={retry} />
+      ) : list.isLoading ? (
         <ListSkeleton label={loadingLabel} />
-      ) : list.isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-          {errorLabel}: {errorMessage(list.error, list.error.message)}
-        </p>
       ) : items.length === 0 ? (
         empty(narrowed)
       ) : (
@@ -121,6 +124,7 @@ export function PromptListView({
           )}
         </div>
       )}
+      {failure && !failedInPlace ? <LoadFailure failure={failure} label={errorLabel} onRetry={retry} className="mt-3" /> : null}
       {isFetchingNextPage ? (
         <div className="mt-3">
           <Spinner label="Loading more..." />

@@ -1,6 +1,7 @@
 import { RotateCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage, isServerUnreachable } from '../../../lib/api-client';
+import { useUnreachableNoticeInPage } from '../../../lib/database-status';
 
 /** A prompt that is gone (404) is told apart from one that could not be fetched (network, server down). */
 export function promptLoadFailure(error: unknown): 'missing' | 'unreachable' {
@@ -9,6 +10,7 @@ export function promptLoadFailure(error: unknown): 'missing' | 'unreachable' {
 
 /** What the view dialog and the prompt page say when a prompt cannot be shown, with Retry when retrying can help. */
 export function PromptLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  useUnreachableNoticeInPage(isServerUnreachable(error));
   if (promptLoadFailure(error) === 'missing') {
     return (
       <div role="alert" className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
@@ -20,7 +22,7 @@ export function PromptLoadError({ error, onRetry }: { error: unknown; onRetry: (
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
       <p className="font-medium">Could not load this prompt</p>
-      <p className="mt-1">The server could not be reached or did not answer. Check your connection and try again.</p>
+      <p className="mt-1">{errorMessage(error, 'The server could not be reached or did not answer. Check your connection and try again.')}</p>
       <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
         <RotateCw className="h-4 w-4" aria-hidden="true" /> Retry
       </Button>

@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { useLoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useFormFields, usePrompt } from '../api/prompt-queries';
@@ -23,18 +24,21 @@ const PromptHistory = lazy(() => import('../history/prompt-history').then((m) =>
 /** /prompts/{id}: one prompt as a page people can send each other, with its history. */
 export function PromptPage() {
   const { id } = useParams();
-  const { data: prompt, isLoading, isError, error, refetch } = usePrompt(id);
+  const query = usePrompt(id);
+  const { data: prompt, isLoading, isError, refetch } = query;
+  // A prompt that cannot be fetched yet (no answer, retrying) is said so at once, not after the retries.
+  const failure = useLoadFailure(query);
   const { data: fields = [] } = useFormFields();
   const recordUse = useRecordUse();
   usePageTitle(prompt?.title ?? 'Prompt');
-  if (isLoading) return <Spinner label="Loading prompt..." />;
-  if (isError && promptLoadFailure(error) === 'unreachable') {
+  if (failure && promptLoadFailure(failure) === 'unreachable') {
     return (
       <div className="mx-auto max-w-3xl">
-        <PromptLoadError error={error} onRetry={() => void refetch()} />
+        <PromptLoadError error={failure} onRetry={() => void refetch()} />
       </div>
     );
   }
+  if (isLoading) return <Spinner label="Loading prompt..." />;
   if (isError || !prompt) {
     return (
       <EmptyState

@@ -15,7 +15,7 @@ import { usePromptList } from '../api/prompt-queries';
 import { LazyPromptRunner } from '../runner/lazy-prompt-runner';
 import { LazyPromptViewDialog as PromptViewDialog } from './lazy-prompt-view-dialog';
 import { PromptCard } from './prompt-card';
-import { useConfirmDeletePrompt } from './use-delete-prompt';
+import { useDeletePromptWithUndo } from './use-delete-prompt';
 
 const NO_FILTERS = { search: '', businessUnits: [], aiModels: [], tags: [] };
 
@@ -25,7 +25,7 @@ export function RecentPage() {
   const [viewing, setViewing] = useState<string | null>(null);
   const [using, setUsing] = useState<string | null>(null);
   const list = usePromptList(queryKeys.recentPrompts[0], NO_FILTERS);
-  const confirmDelete = useConfirmDeletePrompt();
+  const deleteWithUndo = useDeletePromptWithUndo();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   // Load the next page when the end of the grid scrolls into view.
   const sentinel = useLoadMoreWhenVisible(Boolean(list.hasNextPage), list.isFetchingNextPage, list.fetchNextPage);
@@ -54,7 +54,7 @@ export function RecentPage() {
         <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
           {items.map((p) => (
             <li key={p.id} className="min-w-0">
-              <PromptCard item={p} search="" onView={setViewing} onUse={setUsing} onDelete={confirmDelete} />
+              <PromptCard item={p} search="" onView={setViewing} onUse={setUsing} onDelete={deleteWithUndo} />
             </li>
           ))}
         </ul>

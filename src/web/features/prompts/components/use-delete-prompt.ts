@@ -15,10 +15,10 @@ export function useRestorePrompt() {
 }
 
 /**
- * Delete with the browser confirmation (naming the prompt) and the toasts. The prompt goes to the
- * trash, so the toast offers Undo.
+ * Delete at once, with no question asked: the prompt goes to the trash, and the toast offers Undo
+ * (the Trash page restores it later).
  */
-export function useConfirmDeletePrompt(onDeleted?: () => void) {
+export function useDeletePromptWithUndo(onDeleted?: () => void) {
   const del = useDeletePrompt();
   const qc = useQueryClient();
   // A plain request, not a mutation of this component: the toast outlives the row or page it came from.
@@ -31,12 +31,11 @@ export function useConfirmDeletePrompt(onDeleted?: () => void) {
       (err: unknown) => toast({ title: 'Error', description: errorMessage(err, 'Could not restore the prompt'), variant: 'destructive' }),
     );
   return ({ id, title }: { id: string; title: string }) => {
-    if (!window.confirm(`Are you sure you want to delete “${title}”? You can restore it from the trash.`)) return;
     del.mutate(id, {
       onSuccess: () => {
         toast({
           title: 'Prompt deleted successfully!',
-          description: 'It is in the trash.',
+          description: `“${title}” is in the trash.`,
           action: {
             label: 'Undo',
             altText: 'Restore it from the Trash page',

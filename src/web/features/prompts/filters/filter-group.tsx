@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { FilterGroup as FilterGroupName, FilterValue } from '../../../../shared/schemas/catalog';
-import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { type FilterScope, useFilterValues } from '../api/prompt-queries';
 import { useDebouncedValue } from '../../../lib/text-input';
@@ -86,23 +85,19 @@ export function FilterGroup({
       ) : (
         <div className="max-h-60 space-y-1.5 overflow-y-auto px-1 py-0.5">
           {shown.map(({ value, count }) => (
-            <Checkbox
-              key={value}
-              checked={selected.includes(value)}
-              onCheckedChange={(on) => toggle(value, on)}
-              label={
-                <span className="flex items-center justify-between gap-2">
-                  <span className="truncate" title={value} dir="auto">
-                    {value}
-                  </span>
-                  <span className="shrink-0 text-xs text-slate-500 tabular-nums">
-                    <span className="sr-only">, </span>
-                    {count.toLocaleString('en-US')}
-                    <span className="sr-only"> {count === 1 ? 'prompt' : 'prompts'}</span>
-                  </span>
-                </span>
-              }
-            />
+            // A native checkbox drawn like the kit's (the `select-box` style): the panel is on the first
+            // screen, where the Radix checkbox's code would cost more than the whole panel.
+            <label key={value} className="flex cursor-pointer items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" className="select-box" checked={selected.includes(value)} onChange={(e) => toggle(value, e.target.checked)} />
+              <span className="min-w-0 flex-1 truncate" title={value} dir="auto">
+                {value}
+              </span>
+              <span className="shrink-0 text-xs text-slate-500 tabular-nums">
+                <span className="sr-only">, </span>
+                {count.toLocaleString('en-US')}
+                <span className="sr-only"> {count === 1 ? 'prompt' : 'prompts'}</span>
+              </span>
+            </label>
           ))}
         </div>
       )}

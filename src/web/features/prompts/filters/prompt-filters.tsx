@@ -2,6 +2,8 @@ import { X } from 'lucide-react';
 import type { FilterGroup as FilterGroupName } from '../../../../shared/schemas/catalog';
 import { useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useLoadFailure } from '../../../components/ui/load-failure';
+import { errorMessage, isServerUnreachable } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { type FilterScope, useFilterCounts } from '../api/prompt-queries';
 import { useDebouncedValue } from '../../../lib/text-input';
@@ -26,7 +28,9 @@ function FilterPanel({ scope: listScope }: { scope: FilterScope['scope'] }) {
   const f = useFilters();
   const search = useDebouncedValue(f.search);
   const scope: FilterScope = { search, businessUnits: f.businessUnits, aiModels: f.aiModels, tags: f.tags, scope: listScope };
-  const { data } = useFilterCounts(scope);
+  const counts = useFilterCounts(scope);
+  const { data } = counts;
+  const failure = useLoadFailure(counts);
   const active = f.businessUnits.length + f.aiModels.length + f.tags.length;
   const setters = { businessUnits: f.setBusinessUnits, aiModels: f.setAiModels, tags: f.setTags };
   return (
@@ -40,19 +44,38 @@ function FilterPanel({ scope: listScope }: { scope: FilterScope['scope'] }) {
         ) : null}
       </div>
       {data?.approximate ? <p className="px-1 text-xs text-slate-500">Counts are estimated from the first 10,000 matches.</p> : null}
-      {GROUPS.map(({ group, title, noun }) => (
-        <FilterGroup
-          key={group}
-          title={title}
-          noun={noun}
-          group={group}
-          values={data?.[group] ?? []}
-          total={data?.totals[group] ?? 0}
-          selected={f[group]}
-          onChange={setters[group]}
-          scope={scope}
-        />
-      ))}
+      {/* Until counts arrive the groups are outlines, never "Nothing to filter yet", which would be a lie. */}
+      {data ? null : failure ? (
+        <p className="px-1 text-xs text-slate-600">
+          {isServerUnreachable(failure) ? 'The filters will appear once the server answers.' : errorMessage(failure, 'The filters could not be loaded.')}
+        </p>
+      ) : (
+        <div role="status" className="space-y-5">
+          <span className="sr-only">Loading filters…</span>
+          {GROUPS.map(({ group, title }) => (
+            <div key={group} aria-hidden="true" className="space-y-2.5 px-1">
+              <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</p>
+              {['w-3/4', 'w-1/2', 'w-2/3'].map((width) => (
+                <div key={width} className={`h-3.5 animate-pulse rounded bg-slate-200 ${width}`} />
+              ))}
+            </div>
+          ))}
+        </div>
+      )}
+      {data &&
+        GROUPS.map(({ group, title, noun }) => (
+          <FilterGroup
+            key={group}
+            title={title}
+            noun={noun}
+            group={group}
+            values={data[group]}
+            total={data.totals[group]}
+            selected={f[group]}
+            onChange={setters[group]}
+            scope={scope}
+          />
+        ))}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useWideLayout } from '../../../lib/use-media-query';
-import { formatDate } from '../../../lib/utils';
+import { cn, formatDate } from '../../../lib/utils';
 
 const roleTone = { admin: 'red', edit: 'blue', read: 'grey' } as const;
 
@@ -43,15 +43,30 @@ function UserActions({ user, currentUserId, onEdit, onResetPassword, onDelete }:
   );
 }
 
+/**
+ * The columns, by priority: from 1280 px every column shows; below, Business Unit moves under the email
+ * and Created is left out, so a row's actions never need a sideways scroll. Fixed widths (table-fixed)
+ * keep long names and emails from pushing them out: those are cut short, whole in their title.
+ */
+const columns = [
+  { label: 'Member', className: '' },
+  { label: 'Business Unit', className: 'hidden w-36 xl:table-cell' },
+  { label: 'Role', className: 'w-28' },
+  { label: 'Status', className: 'w-48' },
+  { label: 'Prompts', className: 'w-24 text-right' },
+  { label: 'Created', className: 'hidden w-32 xl:table-cell' },
+  { label: 'Actions', className: 'w-36 text-right' },
+];
+
 function UsersTable({ users, ...actions }: Props) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[880px] text-left text-sm">
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full table-fixed text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
-            {['Name', 'Email', 'Business Unit', 'Role', 'Status', 'Prompts', 'Created', 'Actions'].map((h) => (
-              <th key={h} scope="col" className={h === 'Actions' ? 'px-4 py-3 text-right' : 'px-4 py-3 whitespace-nowrap'}>
-                {h}
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={cn('px-3 py-3 whitespace-nowrap', c.className)}>
+                {c.label}
               </th>
             ))}
           </tr>
@@ -59,22 +74,29 @@ function UsersTable({ users, ...actions }: Props) {
         <tbody className="divide-y divide-slate-100">
           {users.map((u) => (
             <tr key={u.id} className="hover:bg-slate-50">
-              <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900" dir="auto">
-                {u.firstName} {u.lastName}
+              <td className="px-3 py-2.5">
+                <p className="truncate font-medium text-slate-900" dir="auto" title={`${u.firstName} ${u.lastName}`}>
+                  {u.firstName} {u.lastName}
+                </p>
+                <p className="truncate text-slate-600" title={u.email}>
+                  {u.email}
+                </p>
+                <p className="truncate text-xs text-slate-500 xl:hidden" title={u.businessUnit}>
+                  {u.businessUnit}
+                </p>
               </td>
-              <td className="max-w-56 truncate px-4 py-3 text-slate-700" title={u.email}>
-                {u.email}
+              <td className="hidden truncate px-3 py-2.5 text-slate-700 xl:table-cell" title={u.businessUnit}>
+                {u.businessUnit}
               </td>
-              <td className="px-4 py-3 text-slate-700">{u.businessUnit}</td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-2.5">
                 <Badge tone={roleTone[u.role]}>{ROLE_LABELS[u.role]}</Badge>
               </td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-2.5">
                 <StatusBadge user={u} />
               </td>
-              <td className="px-4 py-3 text-slate-700 tabular-nums">{u.promptCount.toLocaleString('en-US')}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(u.createdAt)}</td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-2.5 text-right text-slate-700 tabular-nums">{u.promptCount.toLocaleString('en-US')}</td>
+              <td className="hidden px-3 py-2.5 whitespace-nowrap text-slate-600 xl:table-cell">{formatDate(u.createdAt)}</td>
+              <td className="px-3 py-2.5">
                 <UserActions user={u} {...actions} />
               </td>
             </tr>
@@ -94,7 +116,7 @@ function UserCards({ users, ...actions }: Props) {
           <Card className="p-4">
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
-                <p className="truncate font-medium text-slate-900" dir="auto">
+                <p className="truncate font-medium text-slate-900" dir="auto" title={`${u.firstName} ${u.lastName}`}>
                   {u.firstName} {u.lastName}
                 </p>
                 <p className="truncate text-sm text-slate-600" title={u.email}>
@@ -110,7 +132,9 @@ function UserCards({ users, ...actions }: Props) {
             <dl className="mt-3 grid grid-cols-3 gap-2 text-xs">
               <div className="min-w-0">
                 <dt className="text-slate-500">Business Unit</dt>
-                <dd className="truncate text-slate-800">{u.businessUnit}</dd>
+                <dd className="truncate text-slate-800" title={u.businessUnit}>
+                  {u.businessUnit}
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-500">Prompts</dt>

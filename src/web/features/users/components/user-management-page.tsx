@@ -4,12 +4,13 @@ import type { AdminUser } from '../../../../shared/schemas/users';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Input, NativeSelect } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
-import { useAdminUsers, useDeleteUser, useResetPassword, useSingleSignOnOnly } from '../api/user-admin';
+import { useAdminUsers, useResetPassword, useSingleSignOnOnly } from '../api/user-admin';
+import { DeleteUserDialog } from './delete-user-dialog';
 import { type TemporaryPassword, TemporaryPasswordDialog } from './temporary-password-dialog';
 import { UserDialog } from './user-dialog';
 import { UserList } from './user-list';
@@ -23,10 +24,8 @@ export function UserManagementPage() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const [transferTo, setTransferTo] = useState('');
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [temporary, setTemporary] = useState<TemporaryPassword | null>(null);
-  const del = useDeleteUser();
   const reset = useResetPassword();
   // With single sign-on only, the server refuses password resets: none is offered.
   const { ssoOnly } = useSingleSignOnOnly();
@@ -36,19 +35,6 @@ export function UserManagementPage() {
     return (users ?? []).filter((u) => !q || `${u.firstName} ${u.lastName} ${u.email} ${u.businessUnit}`.toLowerCase().includes(q));
   }, [users, search]);
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    del.mutate(
-      { id: deleting.id, transferTo: transferTo || undefined },
-      {
-        onSuccess: () => {
-          toast({ title: 'User deleted successfully' });
-          setDeleting(null);
-        },
-        onError: () => toast({ title: 'Error', description: 'Failed to delete user', variant: 'destructive' }),
-      },
-    );
-  };
   const confirmReset = () => {
     if (!resetting) return;
     reset.mutate(resetting.id, {
@@ -96,46 +82,11 @@ export function UserManagementPage() {
             setDialogOpen(true);
           }}
           onResetPassword={ssoOnly ? undefined : setResetting}
-          onDelete={(u) => {
-            setTransferTo('');
-            setDeleting(u);
-          }}
+          onDelete={setDeleting}
         />
       )}
       <UserDialog user={editing} currentUserId={me?.id ?? ''} open={dialogOpen} onOpenChange={setDialogOpen} onCreated={setTemporary} />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete user"
-        confirmLabel="Delete User"
-        pendingLabel="Deleting..."
-        pending={del.isPending}
-        onConfirm={confirmDelete}
-        description={
-          <p>
-            Delete {deleting?.email}? They own {deleting?.promptCount ?? 0} prompt{deleting?.promptCount === 1 ? '' : 's'}, which will be deleted with them
-            unless you transfer them.
-          </p>
-        }
-      >
-        {deleting && deleting.promptCount > 0 ? (
-          <div className="mt-4 space-y-1.5">
-            <label htmlFor="transfer-to" className="block text-sm font-medium text-slate-800">
-              Transfer their prompts to
-            </label>
-            <NativeSelect id="transfer-to" value={transferTo} onChange={(e) => setTransferTo(e.target.value)}>
-              <option value="">Nobody: delete the prompts too</option>
-              {(users ?? [])
-                .filter((u) => u.id !== deleting.id)
-                .map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.firstName} {u.lastName} ({u.email})
-                  </option>
-                ))}
-            </NativeSelect>
-          </div>
-        ) : null}
-      </ConfirmDialog>
+      {deleting ? <DeleteUserDialog key={deleting.id} user={deleting} users={users ?? []} currentUserId={me?.id} onClose={() => setDeleting(null)} /> : null}
       <ConfirmDialog
         open={Boolean(resetting)}
         onOpenChange={(o) => !o && setResetting(null)}
