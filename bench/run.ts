@@ -3,41 +3,59 @@
  * Seeds a fresh database, starts the real server (src/server/main.ts) and drives it over HTTP with
  * autocannon (10 connections). Beside each scenario it prints the database time of the very
  * statements that request runs (EXPLAIN ANALYZE: planning + execution), so the cost of our own layers
- * is visible. --reuse=NAME (PostgreSQL only) keeps the seeded database NAME for the next run.
- * --workers=N (PostgreSQL only) measures the uncached column again with WORKERS=N, side by side.
- * --import=N times importing N new prompts from a CSV in the export's format (then removes them);
- * --import-only skips the other scenarios.
+ * is visible. --reuse=NAME keeps the seeded database NAME for the next run (on PGlite a folder, copied
+ * for each run). --workers=N (PostgreSQL only) measures the uncached column again with WORKERS=N, side
+ * by side. --import=N times importing N new prompts from a CSV in the export's format (then removes
+ * them); --import-only skips the other scenarios.
+ * The embedded database's own scenarios (20,000 prompts unless --rows; the built server; each skips
+ * the others):
+ * --backup times online backups idle and under a write load (bench/backup-bench.ts); --writes=N sets
+ *   that load (30 new prompts/s by default).
+ * --soak[=MINUTES] (30 by default) samples the server's memory under a steady mixed load
+ *   (bench/soak-bench.ts); --connections=N (2 by default); --soak-backups=MINUTES adds a scheduled
+ *   backup that often.
+ * --entry=FILE runs that built server instead of dist/server/main.js (a build of an earlier commit, to
+ * compare).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client';
+import { benchBackup } from './backup-bench';
 import { benchImport } from './import-bench';
 import { BENCH_PASSWORD, seed, seedUsage } from './seed';
-import { explainedRun, prepareDatabase } from './support';
+import { explainedRun, freePort, prepareDatabase } from './support';
 import { measure, scenarios } from './scenarios';
+import { benchSoak, memoryProbe } from './soak-bench';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
-const rows = Number(args.rows ?? 100_000);
+const backupOnly = 'backup' in args;
+const soakMinutes = 'soak' in args ? Number(args.soak ?? 30) : 0;
+const rows = Number(args.rows ?? (backupOnly || soakMinutes ? 20_000 : 100_000));
 const kind = (args.db ?? 'pglite') as 'pglite' | 'postgres';
 const duration = Number(args.duration ?? 5);
 const workers = Number(args.workers ?? 1);
 const importRows = Number(args.import ?? 0);
 const importOnly = 'import-only' in args;
 if (workers > 1 && kind !== 'postgres') throw new Error('--workers needs --db=postgres (WORKERS must be 1 on the embedded database)');
-const port = 5600 + Math.floor(Math.random() * 300);
+// A port no other server holds now (a random one once collided with another benchmark's server,
+// whose /healthz then answered for this run's server that had failed to start).
+const port = await freePort();
 const log = (msg: string) => console.log(msg);
 
-function startServer(env: Record<string, string | undefined>): Promise<ChildProcess> {
+function startServer(env: Record<string, string | undefined>, built = false, nodeArgs: string[] = []): Promise<ChildProcess> {
   // WORKERS > 1 forks the entry file again: run the built server, as npm start does.
-  const entry = Number(env.WORKERS ?? 1) > 1 ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
-  const child = spawn(process.execPath, entry, {
+  if (built) execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'ignore' });
+  const bundle = args.entry ?? 'dist/server/main.js';
+  const entry = built || Number(env.WORKERS ?? 1) > 1 ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 300_000;
+    child.once('exit', (code) => reject(new Error(`the server exited (code ${code}) before it answered /healthz`)));
     const poll = async () => {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return resolve(child);
@@ -52,15 +70,22 @@ function startServer(env: Record<string, string | undefined>): Promise<ChildProc
 }
 
 async function main() {
-  log(`# Benchmark: ${rows.toLocaleString('en-US')} prompts on ${kind}, ${cpus().length} cores, ${duration}s per scenario, 10 connections`);
+  const scenario = backupOnly ? 'online backups' : soakMinutes ? `a ${soakMinutes}-minute soak` : `${duration}s per scenario, 10 connections`;
+  log(`# Benchmark: ${rows.toLocaleString('en-US')} prompts on ${kind}, ${cpus().length} cores, ${scenario}`);
   const prepared = await prepareDatabase(kind, args.reuse);
-  const handle = await openDatabase(prepared.target);
+  let handle = await openDatabase(prepared.target);
   await handle.migrate();
   const n = Number((await queryRows(handle.db, sql`select count(*)::int as n from prompts`))[0]!.n);
   if (n === 0) {
     const t0 = performance.now();
     await seed(handle.db, rows, log);
     log(`Seeding took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (kind === 'pglite' && args.reuse) {
+      // A folder is copied closed, as the server will find it.
+      await handle.close();
+      prepared.keep();
+      handle = await openDatabase(prepared.target);
+    }
   } else {
     log(`Reusing ${n.toLocaleString('en-US')} prompts`);
     const used = Number((await queryRows(handle.db, sql`select count(*)::int as n from prompt_use_counts`))[0]!.n);
@@ -71,10 +96,14 @@ async function main() {
     role: 'admin';
   }>;
   const sqlTimes = new Map<string, string>();
-  for (const s of scenarios) if (s.direct) sqlTimes.set(s.name, await explainedRun(handle.db, (run) => s.direct!(handle.db, admin!, run)));
+  if (!backupOnly && !soakMinutes)
+    for (const s of scenarios) if (s.direct) sqlTimes.set(s.name, await explainedRun(handle.db, (run) => s.direct!(handle.db, admin!, run)));
   await handle.close();
 
-  const server = await startServer(prepared.env);
+  if ((backupOnly || soakMinutes) && kind !== 'pglite') throw new Error('--backup and --soak measure the embedded database: use --db=pglite');
+  const backupEveryMinutes = args['soak-backups'] ? Number(args['soak-backups']) : undefined;
+  const probe = soakMinutes ? memoryProbe(prepared.env.DATA_DIR!, backupEveryMinutes) : { nodeArgs: [], env: {} };
+  const server = await startServer({ ...prepared.env, ...probe.env }, backupOnly || soakMinutes > 0, probe.nodeArgs);
   try {
     const base = `http://127.0.0.1:${port}`;
     const login = (await (
@@ -85,7 +114,20 @@ async function main() {
       })
     ).json()) as { token: string };
     const headers = { authorization: `Bearer ${login.token}` };
-    if (importOnly) {
+    if (backupOnly) {
+      const load = { writers: 4, writesPerSecond: Number(args.writes ?? 30), readers: 2, readsPerSecond: 4, healthzEveryMs: 100 };
+      await benchBackup({ base, headers, dataDir: prepared.env.DATA_DIR!, load, log });
+    } else if (soakMinutes) {
+      await benchSoak({
+        base,
+        headers,
+        dataDir: prepared.env.DATA_DIR!,
+        minutes: soakMinutes,
+        connections: Number(args.connections ?? 2),
+        backupEveryMinutes,
+        log,
+      });
+    } else if (importOnly) {
       const ceiling = await measure(`${base}/healthz`, {}, duration);
       log(`/healthz ceiling this run: ${ceiling.rps} req/s, p95 ${ceiling.p95} ms`);
     } else {

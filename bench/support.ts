@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -13,13 +14,20 @@ export interface PreparedDatabase {
   cleanup(): Promise<void>;
 }
 
-/** A fresh database (or, with `reuse`, a kept PostgreSQL database of that name) for one run. */
-export async function prepareDatabase(kind: 'pglite' | 'postgres', reuse?: string): Promise<PreparedDatabase> {
+/**
+ * A fresh database (or, with `reuse`, a kept PostgreSQL database of that name) for one run. On PGlite,
+ * `reuse` names a folder kept in the temporary directory: seeded on the first run (call `keep` once
+ * seeded), then copied into each run's DATA_DIR, so every run starts from the same seeded state.
+ */
+export async function prepareDatabase(kind: 'pglite' | 'postgres', reuse?: string): Promise<PreparedDatabase & { keep(): void }> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'apd-bench-'));
+    const kept = reuse ? path.join(tmpdir(), `apd-bench-kept-${reuse}`) : undefined;
+    if (kept && existsSync(kept)) cpSync(kept, path.join(dir, 'pglite'), { recursive: true });
     return {
       env: { DATA_DIR: dir, DATABASE_URL: '' },
       target: { kind: 'pglite', dir: path.join(dir, 'pglite') },
+      keep: () => void (kept && !existsSync(kept) && cpSync(path.join(dir, 'pglite'), kept, { recursive: true })),
       cleanup: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
@@ -39,12 +47,25 @@ export async function prepareDatabase(kind: 'pglite' | 'postgres', reuse?: strin
   url.pathname = `/${name}`;
   return {
     env: { DATABASE_URL: url.toString() },
+    keep: () => {},
     // Seeding a million prompts runs statements of minutes (filling the derived tables, building indexes).
     target: { kind: 'postgres', url: url.toString(), statementTimeoutMs: 30 * 60_000 },
     cleanup: async () => {
       if (!reuse) await run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
+}
+
+/** A TCP port free on 127.0.0.1 at this moment. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 const dialect = new PgDialect();

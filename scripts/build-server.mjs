@@ -9,8 +9,12 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export async function buildServer() {
   await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(root, 'dist/server/main.js'),
+    // The backup's worker thread is an entry of its own, loaded from beside main.js by embedded-backup.ts.
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      'embedded-backup.worker': path.join(root, 'src/server/lib/embedded-backup.worker.ts'),
+    },
+    outdir: path.join(root, 'dist/server'),
     bundle: true,
     platform: 'node',
     format: 'esm',

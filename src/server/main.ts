@@ -13,6 +13,7 @@ import { runClusterPrimary } from './lib/cluster-primary';
 import { dropPromptCaches, dropViewerCaches } from './lib/prompt-derived-cache';
 import { serveBackupSocket } from './lib/backup-socket';
 import { startEmbeddedBackup } from './lib/embedded-backup';
+import { keepEmbeddedWalBounded } from './lib/embedded-wal';
 import { installGracefulShutdown, trackConnections } from './lib/graceful-shutdown';
 import { startHousekeeping } from './lib/housekeeping';
 import { ensureBootstrapAdmin } from './modules/auth/auth.service';
@@ -41,6 +42,9 @@ async function main() {
   // The embedded database has no autovacuum to keep the planner's statistics.
   const statistics =
     handle.kind === 'pglite' ? keepEmbeddedStatistics(handle.db, (err) => app.log.warn({ err }, 'ANALYZE of the embedded database failed')) : null;
+  // Nor a checkpointer to keep its write-ahead log bounded.
+  const walBound =
+    handle.kind === 'pglite' ? keepEmbeddedWalBounded(handle.db, (err) => app.log.warn({ err }, 'checkpoint of the embedded database failed')) : null;
   if (bootstrapOutcome) app.log.info(`ADMIN_EMAIL ${config.adminEmail}: ${bootstrapOutcome}`);
   // Several instances may share a PostgreSQL database: each tells the others what its writes changed.
   const cacheSync = config.databaseUrl
@@ -88,6 +92,7 @@ async function main() {
       await housekeeping.stop();
       statistics?.stop();
       await statistics?.idle();
+      await walBound?.stop();
       await handle.close();
     },
     release: releaseLock,

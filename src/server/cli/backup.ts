@@ -4,11 +4,9 @@
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { backupFileStream, writeFileAtomically } from '../lib/backup-files';
 import { requestBackupFromServer } from '../lib/backup-socket';
 import { acquireDataDirLock, DataDirLockedError } from '../lib/data-dir-lock';
-import { writeEmbeddedBackup } from '../lib/embedded-backup';
 
 async function main() {
   const outIndex = process.argv.indexOf('--out');
@@ -30,6 +28,9 @@ async function main() {
     }
     if (served) return;
     via = 'the data folder (no server was running)';
+    // Loaded only now: the database and its driver cost a second of CPU to load, which a backup from
+    // the running server (the usual case) would take from that server on a small machine.
+    const [{ openDatabase }, { writeEmbeddedBackup }] = await Promise.all([import('../db/client'), import('../lib/embedded-backup')]);
     const release = acquireDataDirLock(config.dataDir);
     try {
       const pgdata = path.join(config.dataDir, 'pglite');

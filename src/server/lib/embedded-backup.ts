@@ -1,93 +1,59 @@
-import { createReadStream, createWriteStream, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Readable, Writable } from 'node:stream';
-import { createGunzip, createGzip } from 'node:zlib';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { extract, pack } from 'tar-stream';
+import { extract } from 'tar-stream';
 import { type Database, queryRows } from '../db/client';
+import { type BackupWorkerInput, type FromBackupWorker, startWalFileOf, type ToBackupWorker } from './embedded-backup-protocol';
 
 /**
  * Online backups of the embedded database, PostgreSQL's own way: `pg_backup_start` (a checkpoint, and
  * full-page writes from then on), a copy of the data files read while the app keeps serving, then
- * `pg_backup_stop`, the write-ahead log written meanwhile, and the backup label. Restoring the files
- * and opening them replays that log, so the copy is consistent as of the end of the backup. Reading
- * the files happens between queries, so requests are held only by the start's checkpoint.
+ * `pg_backup_stop`, the write-ahead log of the backup period, and the backup label. Restoring the files
+ * and opening them replays that log, so the copy holds everything committed before the backup began,
+ * and is consistent as of its end. PGlite runs on the main thread, so only the two statements run
+ * there: reading, archiving and compressing the files happens in a worker thread
+ * (embedded-backup.worker.ts), and the main thread just passes the compressed chunks on.
  */
-
-/** Folders whose contents PostgreSQL rebuilds or never needs in a base backup (pg_wal comes last). */
-const SKIPPED = new Set(['pg_wal', 'pg_stat_tmp', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_subtrans']);
-const SKIPPED_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map']);
-
-function listFiles(root: string, relative = ''): string[] {
-  const files: string[] = [];
-  for (const name of readdirSync(path.join(root, relative))) {
-    const rel = relative ? `${relative}/${name}` : name;
-    const stat = statSync(path.join(root, rel), { throwIfNoEntry: false });
-    if (!stat) continue; // removed meanwhile: a temporary file of the running server
-    if (stat.isDirectory()) {
-      if (!relative && SKIPPED.has(name)) {
-        files.push(`${rel}/`);
-        continue;
-      }
-      files.push(`${rel}/`, ...listFiles(root, rel));
-    } else if (!SKIPPED_FILES.has(name)) {
-      files.push(rel);
-    }
-  }
-  return files;
-}
-
-type Pack = ReturnType<typeof pack>;
-
-/** Files up to this size are read in one go; larger ones (1 GB relation segments) are streamed. */
-const WHOLE_FILE_BYTES = 4 * 1024 * 1024;
-/** Synchronous reads run in slices of at most this long, then requests get their turn. */
-const SLICE_MS = 15;
-
-function addEntry(tar: Pack, header: Parameters<Pack['entry']>[0], content?: Buffer | string): Promise<void> {
-  return new Promise((resolve, reject) => tar.entry(header, content ?? '', (err) => (err ? reject(err) : resolve())));
-}
 
 /**
- * Adds the files to the archive. Most of PostgreSQL's files are small: they are read synchronously, a
- * slice of about 15 ms at a time (waiting for each one's own read callback under load made a backup
- * of a busy database take minutes); large files are streamed.
+ * The worker thread copying the files. Once bundled (dist/server/main.js) its entry is built beside
+ * the bundle. From the sources (tsx, tests) it is the TypeScript file beside this one, which the new
+ * thread can load only once it has registered tsx itself: on Node 20 a thread does not inherit the
+ * loader given to the process with --import.
  */
-async function addFiles(tar: Pack, root: string, files: string[]): Promise<void> {
-  let sliceStart = Date.now();
-  for (const rel of files) {
-    if (Date.now() - sliceStart > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceStart = Date.now();
-    }
-    if (rel.endsWith('/')) {
-      await addEntry(tar, { name: rel, type: 'directory', mode: 0o700 });
-      continue;
-    }
-    const full = path.join(root, rel);
-    const stat = statSync(full, { throwIfNoEntry: false });
-    if (!stat) continue; // removed meanwhile: a temporary file of the running server
-    if (stat.size <= WHOLE_FILE_BYTES) {
-      let content: Buffer;
-      try {
-        content = readFileSync(full);
-      } catch {
-        continue;
-      }
-      await addEntry(tar, { name: rel, size: content.length, mode: 0o600, mtime: stat.mtime }, content);
-      continue;
-    }
-    // The file may grow while it is read; the entry takes the size seen now (WAL replay repairs the rest).
-    const entry = tar.entry({ name: rel, size: stat.size, mode: 0o600, mtime: stat.mtime });
-    await pipeline(createReadStream(full, { start: 0, end: stat.size - 1 }), entry);
-    sliceStart = Date.now();
-  }
+function startBackupWorker(input: BackupWorkerInput): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./embedded-backup.worker.js', import.meta.url), { workerData: input });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./embedded-backup.worker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData: input });
 }
 
 let backupRunning = false;
 let backupFinished: Promise<unknown> = Promise.resolve();
+/** A checkpoint asked for by embedded-wal.ts, which a backup starting meanwhile waits for. */
+let checkpointRunning: Promise<unknown> | null = null;
+
+/**
+ * Takes a checkpoint unless a backup is running: one then would let PostgreSQL recycle WAL segments
+ * written since the backup began, which the backup still has to copy. Resolves whether it ran.
+ */
+export async function checkpointUnlessBackingUp(db: Database): Promise<boolean> {
+  if (backupRunning || checkpointRunning) return false;
+  checkpointRunning = queryRows(db, sql`checkpoint`);
+  try {
+    await checkpointRunning;
+    return true;
+  } finally {
+    checkpointRunning = null;
+  }
+}
 
 export class BackupInProgressError extends Error {}
 
@@ -98,13 +64,25 @@ export interface RunningBackup {
   done: Promise<{ files: number }>;
 }
 
+export interface BackupOptions {
+  /** Wait for a running backup to finish instead of refusing with BackupInProgressError. */
+  waitForRunning?: boolean;
+  /** Runs once the data files are copied, just before pg_backup_stop (tests hold the backup open there). */
+  beforeStop?: () => Promise<void>;
+}
+
 /**
  * Starts a backup of the embedded database in `pgdataDir`. Resolves once PostgreSQL has begun it (so a
  * refusal, such as another backup running, comes before any byte), with the stream to send on.
+ * Everything committed before it resolves is in the backup; writes made while it runs may or may not be.
  */
-export async function startEmbeddedBackup(db: Database, pgdataDir: string, { waitForRunning = false } = {}): Promise<RunningBackup> {
+export async function startEmbeddedBackup(db: Database, pgdataDir: string, { waitForRunning = false, beforeStop }: BackupOptions = {}): Promise<RunningBackup> {
   // PostgreSQL allows one backup per session, and the embedded database has one session.
-  while (backupRunning && waitForRunning) await backupFinished;
+  for (;;) {
+    if (checkpointRunning) await checkpointRunning.catch(() => {});
+    else if (backupRunning && waitForRunning) await backupFinished;
+    else break;
+  }
   if (backupRunning) throw new BackupInProgressError('A backup is already running. Try again when it has finished.');
   backupRunning = true;
   try {
@@ -113,30 +91,67 @@ export async function startEmbeddedBackup(db: Database, pgdataDir: string, { wai
     backupRunning = false;
     throw err;
   }
-  const tar = pack();
-  // Fast compression: most of an empty database is zeroes, and gzip runs off the event loop anyway.
-  const stream = tar.pipe(createGzip({ level: 1 }));
-  const done = (async () => {
-    let stopped = false;
-    try {
-      const files = listFiles(pgdataDir);
-      await addFiles(tar, pgdataDir, files);
-      const [stop] = await queryRows(db, sql`select labelfile, spcmapfile from pg_backup_stop(true)`);
+  const worker = startBackupWorker({ pgdataDir });
+  const tell = (message: ToBackupWorker) => worker.postMessage(message);
+  // How busy this thread is, ten times a second: the worker slows down as it fills (workShare).
+  let lastUtilization = performance.eventLoopUtilization();
+  const pacing = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    tell({ type: 'pace', busy: performance.eventLoopUtilization(now, lastUtilization).utilization });
+    lastUtilization = now;
+  }, 100);
+  pacing.unref();
+  // Chunks the worker may not send yet because this stream's reader has not caught up.
+  let creditsOwed = 0;
+  let complete = false;
+  const stream = new Readable({
+    read() {
+      for (; creditsOwed > 0; creditsOwed--) tell({ type: 'credit' });
+    },
+  });
+
+  let stopped = false;
+  const produced = new Promise<{ files: number }>((resolve, reject) => {
+    const stop = async () => {
+      await beforeStop?.();
+      const [row] = await queryRows(db, sql`select labelfile, spcmapfile, pg_walfile_name(lsn) as stop_wal_file from pg_backup_stop(true)`);
       stopped = true;
-      const wal = readdirSync(path.join(pgdataDir, 'pg_wal')).filter((n) => /^[0-9A-F]{24}$/.test(n));
-      await addFiles(
-        tar,
-        pgdataDir,
-        wal.map((name) => `pg_wal/${name}`),
-      );
-      await addEntry(tar, { name: 'backup_label', mode: 0o600 }, String(stop!.labelfile));
-      if (stop!.spcmapfile) await addEntry(tar, { name: 'tablespace_map', mode: 0o600 }, String(stop!.spcmapfile));
-      tar.finalize();
-      return { files: files.length + wal.length };
+      const labelfile = String(row!.labelfile);
+      tell({
+        type: 'stopped',
+        labelfile,
+        spcmapfile: row!.spcmapfile ? String(row!.spcmapfile) : '',
+        startWalFile: startWalFileOf(labelfile),
+        stopWalFile: String(row!.stop_wal_file),
+      });
+    };
+    worker.on('message', (message: FromBackupWorker) => {
+      if (message.type === 'chunk') {
+        if (stream.push(Buffer.from(message.bytes))) tell({ type: 'credit' });
+        else creditsOwed++;
+      } else if (message.type === 'files-copied') {
+        stop().catch(reject);
+      } else {
+        complete = true;
+        stream.push(null);
+        resolve({ files: message.files });
+      }
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => reject(new Error(`The backup's worker thread ended (exit code ${code}) before the backup was complete`)));
+    // The reader went away (a download cancelled, a socket closed): the backup ends here.
+    stream.on('close', () => reject(new Error('The backup was abandoned before it was complete')));
+  });
+
+  const done = (async () => {
+    try {
+      return await produced;
     } catch (err) {
-      stream.destroy(err as Error);
+      if (!complete) stream.destroy(err as Error);
       throw err;
     } finally {
+      clearInterval(pacing);
+      await worker.terminate();
       if (!stopped) await queryRows(db, sql`select pg_backup_stop(false)`).catch(() => {});
       backupRunning = false;
     }
