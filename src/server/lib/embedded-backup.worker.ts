@@ -6,7 +6,6 @@
  * queued. Here it runs beside the main thread, which only forwards the finished .tar.gz chunks.
  */
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -129,7 +128,7 @@ async function addFiles(tar: Pack, root: string, files: string[]): Promise<numbe
  * Compresses the archive and sends it to the main thread in chunks, holding back once CHUNKS_AHEAD
  * are unread there: a slow reader (a download, a socket) slows the backup instead of filling memory.
  * Each chunk is a gzip member of its own, compressed here and synchronously (not on libuv's shared
- * thread pool), so that all of the backup's work runs on this low-priority thread; gzip readers
+ * thread pool), so that all of the backup's work runs on this thread, paced by the Pacer; gzip readers
  * take concatenated members as one stream.
  */
 class CompressingSender extends Writable {
@@ -215,13 +214,6 @@ async function run(port: NonNullable<typeof parentPort>, { pgdataDir }: BackupWo
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  // Lowest priority for this thread alone (on Linux a nice value is a thread's): when the cores are
-  // busy, the main thread serving requests goes first, and the backup takes longer instead.
-  try {
-    setPriority(19);
-  } catch {
-    // Not allowed here: the backup runs at normal priority.
-  }
   // An error ends the thread with it: the main thread sees it as the worker's 'error' event. Once done,
   // the port no longer keeps the thread alive, and it ends after its last message has gone.
   await run(port, workerData as BackupWorkerInput);
