@@ -16,6 +16,9 @@
  *   backup that often.
  * --entry=FILE runs that built server instead of dist/server/main.js (a build of an earlier commit, to
  * compare).
+ * --scenarios=REGEX measures only the scenarios whose names match (case-insensitive), beside /healthz.
+ * --search-eval stores the prompts.chat collection in a fresh database through the API and reports how
+ * many of bench/search-queries.json find an intended prompt in their first 5 results (bench/search-eval.ts).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -27,6 +30,7 @@ import { benchImport } from './import-bench';
 import { BENCH_PASSWORD, seed, seedUsage } from './seed';
 import { explainedRun, freePort, prepareDatabase } from './support';
 import { measure, scenarios } from './scenarios';
+import { searchEval } from './search-eval';
 import { benchSoak, memoryProbe } from './soak-bench';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
@@ -38,6 +42,8 @@ const duration = Number(args.duration ?? 5);
 const workers = Number(args.workers ?? 1);
 const importRows = Number(args.import ?? 0);
 const importOnly = 'import-only' in args;
+const only = args.scenarios ? new RegExp(args.scenarios, 'i') : null;
+const chosen = scenarios.filter((s) => !only || s.path === '/healthz' || only.test(s.name));
 if (workers > 1 && kind !== 'postgres') throw new Error('--workers needs --db=postgres (WORKERS must be 1 on the embedded database)');
 // A port no other server holds now (a random one once collided with another benchmark's server,
 // whose /healthz then answered for this run's server that had failed to start).
@@ -69,7 +75,22 @@ function startServer(env: Record<string, string | undefined>, built = false, nod
   });
 }
 
+/** The search evaluation: a fresh database, the real server, the collection stored through its API. */
+async function mainSearchEval() {
+  log(`# Search evaluation on ${kind}`);
+  const prepared = await prepareDatabase(kind);
+  const server = await startServer(prepared.env);
+  try {
+    await searchEval(`http://127.0.0.1:${port}`, log);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await prepared.cleanup();
+  }
+}
+
 async function main() {
+  if ('search-eval' in args) return mainSearchEval();
   const scenario = backupOnly ? 'online backups' : soakMinutes ? `a ${soakMinutes}-minute soak` : `${duration}s per scenario, 10 connections`;
   log(`# Benchmark: ${rows.toLocaleString('en-US')} prompts on ${kind}, ${cpus().length} cores, ${scenario}`);
   const prepared = await prepareDatabase(kind, args.reuse);
@@ -97,7 +118,7 @@ async function main() {
   }>;
   const sqlTimes = new Map<string, string>();
   if (!backupOnly && !soakMinutes)
-    for (const s of scenarios) if (s.direct) sqlTimes.set(s.name, await explainedRun(handle.db, (run) => s.direct!(handle.db, admin!, run)));
+    for (const s of chosen) if (s.direct) sqlTimes.set(s.name, await explainedRun(handle.db, (run) => s.direct!(handle.db, admin!, run)));
   await handle.close();
 
   if ((backupOnly || soakMinutes) && kind !== 'pglite') throw new Error('--backup and --soak measure the embedded database: use --db=pglite');
@@ -132,7 +153,7 @@ async function main() {
       log(`/healthz ceiling this run: ${ceiling.rps} req/s, p95 ${ceiling.p95} ms`);
     } else {
       log('\n| scenario | req/s | p50 ms | p95 ms | p99 ms | no-cache req/s | p50 ms | p95 ms | p99 ms | SQL ms |\n|---|---|---|---|---|---|---|---|---|---|');
-      for (const s of scenarios) {
+      for (const s of chosen) {
         const url = typeof s.path === 'string' ? s.path : await s.path(base, headers);
         const r = await measure(`${base}${url}`, headers, duration, s.request);
         // The same request with Cache-Control: no-cache: every answer computed by the database.

@@ -48,6 +48,12 @@ export const scenarios: Scenario[] = [
   list(`search rare word "${RARE_WORD}"`, `search=${RARE_WORD}`),
   list(`search prefix "${PREFIX}"`, `search=${PREFIX}`),
   list('search two words', 'search=customer%20email'),
+  // No prompt has every word ("qxzqv" is in none): the prompts with the most of the others, and a
+  // look for a close library word; then single and double typos ("Did you mean …?").
+  list('search fallback: most of the words ("customer email qxzqv")', 'search=customer%20email%20qxzqv'),
+  list(`search fallback: most of the words, one rare ("${RARE_WORD} ${COMMON_WORD} qxzqv")`, `search=${RARE_WORD}%20${COMMON_WORD}%20qxzqv`),
+  list('search suggestion: "custmer" (Did you mean "customer")', 'search=custmer'),
+  list('search suggestions: two typos ("sumary reprot")', 'search=sumary%20reprot'),
   list('filter: business unit', 'businessUnits=Unit%203'),
   list('filter: AI application', 'aiModels=Claude'),
   list('filter: rare tag', 'tags=tag-290'),

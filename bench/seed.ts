@@ -123,6 +123,9 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
     await db.execute(
       sql`insert into prompt_list_items (prompt_id, head) select p.id, prompt_list_item_head(p.id, p.title, p.content_preview, p.ai_models, p.tags, p.user_id, p.user_business_unit, p.created_at, p.updated_at) from prompts p`,
     );
+    await db.execute(
+      sql`insert into search_words (word) select distinct w from prompts p, prompt_search_words(p.title, p.tags, p.ai_models, p.content, p.notes) w on conflict do nothing`,
+    );
     for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
   }
   await seedUsage(db);

@@ -1,7 +1,8 @@
 /**
  * Launch URLs open an AI application with a prompt already typed: an https address in which `{prompt}`
- * stands for the URL-encoded text, e.g. `https://chatgpt.com/?q={prompt}`. Zod-free and shared: the
- * server checks what admins save, the client builds the address.
+ * stands for the URL-encoded text, e.g. `https://chatgpt.com/?q={prompt}`. Home URLs open an
+ * application that cannot be given the text in its address: the text is copied instead. Zod-free and
+ * shared: the server checks what admins save, the client builds the address.
  */
 
 export const PROMPT_PLACEHOLDER = '{prompt}';
@@ -24,11 +25,31 @@ export function launchUrlProblem(template: string): string | null {
 }
 
 /**
- * Where "Open in …" goes: the template with the text, or, when that address would be too long, the
- * application's own address (`fits: false`, and the caller copies the text for the person to paste).
+ * Why a home URL cannot be saved, or null when it can. A home URL is where "Copy & open" takes the
+ * person once the text is on their clipboard: opened as it is, so it holds no `{prompt}`.
  */
-export function launchTarget(template: string, text: string): { url: string; fits: boolean } {
+export function homeUrlProblem(address: string): string | null {
+  if (!address.startsWith('https://')) return 'Home URL must start with https://';
+  if (address.includes(PROMPT_PLACEHOLDER)) return 'Home URL is opened as it is: an address with {prompt} belongs in Launch URL';
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return 'Home URL is not a valid address';
+  }
+  if (url.protocol !== 'https:' || !url.hostname || /\s/.test(address)) return 'Home URL is not a valid address';
+  // A user name in an address is how look-alike links hide their real host ("https://app.example@evil.test").
+  if (url.username || url.password) return 'Home URL must not contain a user name or password';
+  return null;
+}
+
+/**
+ * Where "Open in …" goes: the template with the text, or, when that address would be too long, the
+ * application's home URL, else its own address (`fits: false`, and the caller copies the text for the
+ * person to paste).
+ */
+export function launchTarget(template: string, text: string, homeUrl?: string | null): { url: string; fits: boolean } {
   const url = template.replaceAll(PROMPT_PLACEHOLDER, encodeURIComponent(text));
   if (url.length <= MAX_LAUNCH_URL_LENGTH) return { url, fits: true };
-  return { url: `${new URL(template.replaceAll(PROMPT_PLACEHOLDER, '')).origin}/`, fits: false };
+  return { url: homeUrl ?? `${new URL(template.replaceAll(PROMPT_PLACEHOLDER, '')).origin}/`, fits: false };
 }

@@ -61,9 +61,11 @@ async function shot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-async function checkFile(page: Page, at: string) {
+/** Chooses a file and checks it; `app` is chosen for a file that names no AI application. */
+async function checkFile(page: Page, at: string, app?: string) {
   await page.getByLabel(FILE_LABEL).setInputFiles(at);
   await seen(page, path.basename(at));
+  if (app) await page.getByLabel('AI application for this file').selectOption(app);
   await page.getByRole('button', { name: 'Check file' }).click();
   await expect.poll(() => page.getByRole('heading', { name: 'Check result' }).isVisible()).toBe(true);
 }
@@ -161,12 +163,11 @@ describe('the Import Data screen', () => {
     const page = await open();
     await checkFile(page, at);
     await seen(page, 'Read as a prompts.chat CSV: 2 rows');
-    // Without an application the rows have none, which the prompt form requires.
-    expect(await stat(page, 'Invalid')).toBe(2);
-    await seen(page, 'choose the AI application for this file');
-    expect(await page.getByRole('button', { name: /^Import / }).isDisabled()).toBe(true);
+    // The file names no application: the one most prompts use is preselected, so the rows are valid.
+    expect(await page.getByLabel('AI application for this file').inputValue()).toBe('Claude');
+    expect(await stat(page, 'Invalid')).toBe(0);
 
-    await page.getByLabel('AI application for files that name none').selectOption(APP);
+    await page.getByLabel('AI application for this file').selectOption(APP);
     // Changing an option sends the page back to step 1: the check must run again.
     expect(await page.getByRole('heading', { name: 'Check result' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Check file' }).click();
@@ -190,17 +191,19 @@ describe('the Import Data screen', () => {
 
   it('lists the problems of a file with invalid rows and will not import it', async () => {
     const page = await open();
-    await page.getByLabel('AI application for files that name none').selectOption(APP);
-    await checkFile(page, file('invalid-rows.csv', INVALID_CSV));
+    await checkFile(page, file('invalid-rows.csv', INVALID_CSV), APP);
     expect(await stat(page, 'Rows')).toBe(26);
     expect(await stat(page, 'Invalid')).toBe(25);
+    // One line for the problem all 25 rows share; row by row on demand.
+    await seen(page, '25 rows: Content is required');
+    await page.getByText('Row by row').click();
     const table = page.getByRole('table', { name: 'Problems found in the file' });
     expect(await table.getByRole('row').count()).toBe(21);
     expect(await table.getByRole('row').nth(1).innerText()).toMatch(/^2\s+prompt\s+Content is required$/);
     await seen(page, '…and 5 more problems.');
     const importButton = page.getByRole('button', { name: 'Import 1 prompt' });
     expect(await importButton.isDisabled()).toBe(true);
-    await seen(page, '25 rows are invalid. Correct them in the file');
+    await seen(page, /^25 rows are invalid\. Correct the rows listed under “In the file” in the file/);
     expect(await importButton.getAttribute('aria-describedby')).toBeTruthy();
     await expectAccessible(page, 'import data, invalid rows');
     await shot(page, 'import-data-invalid');
@@ -212,8 +215,7 @@ describe('the Import Data screen', () => {
     const fields = await apiCall<Array<{ id: string; name: string; required: boolean }>>(url, 'GET', '/api/admin/form-fields', undefined, admin.token);
     const notes = fields.find((f) => f.name === 'notes')!;
     const page = await open();
-    await page.getByLabel('AI application for files that name none').selectOption(APP);
-    await checkFile(page, file('became-invalid.csv', 'act,prompt,type\n"Late change","A prompt without notes.",TEXT\n'));
+    await checkFile(page, file('became-invalid.csv', 'act,prompt,type\n"Late change","A prompt without notes.",TEXT\n'), APP);
     expect(await stat(page, 'Invalid')).toBe(0);
     // Between the check and the import, an administrator makes notes required: the row no longer passes.
     await apiCall(url, 'PUT', `/api/admin/form-fields/${notes.id}`, { ...notes, required: true }, admin.token);
@@ -298,8 +300,8 @@ describe('the Import Data screen', () => {
     await seen(page, 'Drag a file here, or');
     await expectAccessible(page, 'import data, dark');
     await screenshot(page, 'dark-import-data');
-    await page.getByLabel('AI application for files that name none').selectOption(APP);
-    await checkFile(page, file('invalid-dark.csv', INVALID_CSV));
+    await checkFile(page, file('invalid-dark.csv', INVALID_CSV), APP);
+    await page.getByText('Row by row').click();
     await expectAccessible(page, 'import data, invalid rows, dark');
     await shot(page, 'dark-import-data-invalid');
   });
@@ -309,8 +311,8 @@ describe('the Import Data screen', () => {
     await seen(page, 'Drag a file here, or');
     expect(await overflow(page)).toEqual({ page: 0, wider: [] });
     await screenshot(page, 'phone-import-data');
-    await page.getByLabel('AI application for files that name none').selectOption(APP);
-    await checkFile(page, file('a-rather-long-file-name-for-the-quarterly-prompt-import-from-the-old-wiki.csv', INVALID_CSV));
+    await checkFile(page, file('a-rather-long-file-name-for-the-quarterly-prompt-import-from-the-old-wiki.csv', INVALID_CSV), APP);
+    await page.getByText('Row by row').click();
     expect(await overflow(page)).toEqual({ page: 0, wider: [] });
     await expectAccessible(page, 'import data at 390 px');
     // What a person sees once the check is done: the page has scrolled to its result.

@@ -33,9 +33,9 @@ describe('keeping prompts at hand', () => {
 
     await page.getByRole('link', { name: 'All Prompts' }).first().click();
     await seen(page, 'Release notes');
-    const star = page.getByRole('button', { name: 'Add to favorites: Release notes' });
+    const star = page.getByRole('button', { name: 'Favorite Release notes', exact: true });
     await star.click();
-    await expect.poll(() => page.getByRole('button', { name: 'Remove from favorites: Release notes' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
 
     await page.getByRole('link', { name: 'Favorites' }).click();
     await seen(page, 'Release notes');
@@ -48,7 +48,7 @@ describe('keeping prompts at hand', () => {
     await expectAccessible(page, 'favorites, dark');
     await screenshot(page, 'dark-favorites');
 
-    await page.getByRole('button', { name: 'Remove from favorites: Release notes' }).click();
+    await page.getByRole('button', { name: 'Favorite Release notes', exact: true }).click();
     await page.reload();
     await seen(page, 'No favorites yet.');
   });

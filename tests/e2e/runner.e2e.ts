@@ -18,6 +18,10 @@ beforeAll(async () => {
     apiCall(suite.server.url, 'POST', '/api/prompts', { title, content, aiModels: ['ChatGPT', 'Claude'], tags: ['runner'] }, admin.token);
   await create('Board letter', TEMPLATE);
   await create('Very long brief', `Summarize this: ${'lorem ipsum '.repeat(900)}`);
+  // No application is seeded with a launch URL (none documents one): the admin gives ChatGPT one.
+  const models = await apiCall<Array<{ id: string; name: string }>>(suite.server.url, 'GET', '/api/ai-models', undefined, admin.token);
+  const chatgpt = models.find((m) => m.name === 'ChatGPT')!;
+  await apiCall(suite.server.url, 'PUT', `/api/admin/ai-models/${chatgpt.id}`, { name: 'ChatGPT', launchUrl: 'https://chatgpt.com/?q={prompt}' }, admin.token);
 });
 
 describe('using a prompt', () => {

@@ -11,7 +11,8 @@ const suite = useBrowserSuite();
 let admin: SeededUser;
 let editor: SeededUser;
 
-const LONG_TAG = 'Customer success playbooks for enterprise onboarding, renewals and escalations across every region we sell in';
+// Commas separate tags, so a long tag is long without them.
+const LONG_TAG = 'Customer success playbooks for enterprise onboarding / renewals and escalations across every region we sell in';
 
 const create = (title: string, tags: string[], user = editor) =>
   apiCall<{ id: string }>(suite.server.url, 'POST', '/api/prompts', { title, content: `About ${title}`, aiModels: ['Claude'], tags }, user.token);
@@ -95,7 +96,7 @@ describe('the Tags screen', () => {
     // Focus starts inside the dialog, on its first control.
     expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
     await name.fill('Bad, name');
-    await expect.poll(() => dialog.getByText('Tag names cannot contain commas').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('A tag cannot contain commas or semicolons: they separate tags').isVisible()).toBe(true);
     await name.fill('Reporting');
     await dialog.getByRole('button', { name: 'Rename' }).click();
     await seen(page, 'Renamed “Reports” to “Reporting” in 1 prompt');

@@ -10,6 +10,12 @@ import { acquireDataDirLock, DataDirLockedError } from '../lib/data-dir-lock';
 
 /** Rows that triggers on `prompts` write; they are rebuilt in the target as the prompts arrive. */
 const DERIVED_TABLES = new Set(['prompt_filter_keys', 'prompt_list_items']);
+/**
+ * Copied before everything else: a trigger on `prompts` adds each prompt's words to `search_words`
+ * (skipping known ones), and the source's list also keeps words of prompts since deleted, so it is
+ * copied whole first and the prompts then add nothing.
+ */
+const COPIED_FIRST = ['search_words'];
 const BATCH = 1_000;
 
 /** The application's tables in an order where every foreign key points to a table copied earlier. */
@@ -29,7 +35,7 @@ async function tablesInDependencyOrder(db: Database): Promise<string[]> {
     ordered.push(table);
   };
   for (const t of tables) visit(t, []);
-  return ordered;
+  return [...COPIED_FIRST.filter((t) => ordered.includes(t)), ...ordered.filter((t) => !COPIED_FIRST.includes(t))];
 }
 
 /** Columns that can be written (generated ones are computed by the target itself), and the key to page by. */

@@ -197,6 +197,7 @@ describe('Idempotency-Key on creating calls', () => {
         '/api/prompts/{id}/uses',
         '/api/business-units',
         '/api/admin/business-units',
+        '/api/admin/ai-models',
         '/api/ai-models',
         '/api/tokens',
         '/api/admin/users',

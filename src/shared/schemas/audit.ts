@@ -21,7 +21,10 @@ export const AUDIT_ACTIONS = [
   'form_field.updated',
   'form_field.deleted',
   'form_field.reordered',
+  'ai_application.created',
   'ai_application.updated',
+  'ai_application.merged',
+  'ai_application.deleted',
   'data.exported',
   'data.imported',
   'backup.created',
@@ -72,7 +75,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'form_field.updated': 'Form field updated',
   'form_field.deleted': 'Form field deleted',
   'form_field.reordered': 'Form fields reordered',
+  'ai_application.created': 'AI application added',
   'ai_application.updated': 'AI application changed',
+  'ai_application.merged': 'AI applications merged',
+  'ai_application.deleted': 'AI application deleted',
   'data.exported': 'Data exported',
   'data.imported': 'Data imported',
   'backup.created': 'Backup made',
@@ -106,8 +112,11 @@ const jsonObject = z.record(z.string(), z.unknown());
 export const auditEventSchema = z.object({
   id: z.string(),
   at: z.string(),
-  /** Who acted, as they were then; no id for a failed sign-in to an unknown address, no email for the system. */
-  actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+  /**
+   * Who acted, as they were then; no id for a failed sign-in to an unknown address, no email for the
+   * system. `name` is the account's current name, null once the account is gone or has none.
+   */
+  actor: z.object({ id: z.string().nullable(), email: z.string().nullable(), name: z.string().nullable() }),
   action: z.enum(AUDIT_ACTIONS),
   targetType: z.enum(AUDIT_TARGET_TYPES).nullable(),
   targetId: z.string().nullable(),
@@ -150,9 +159,14 @@ export const auditFiltersSchema = z
     from: day.optional(),
     /** Last day included (UTC). */
     to: day.optional(),
+    /** Leaves out the routine successful sign-ins and sign-outs; failed sign-ins stay. */
+    hideSignIns: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: 'hideSignIns must be true or false' }).optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'From must not be after To', path: ['to'] });
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+/** The actions "hide sign-ins" leaves out. */
+export const ROUTINE_SIGN_IN_ACTIONS: readonly AuditAction[] = ['auth.sign_in', 'auth.sign_out'];
 
 export const auditQuerySchema = z.intersection(
   auditFiltersSchema,

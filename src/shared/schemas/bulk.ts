@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants';
+import { isSingleTag, normaliseTag, TAG_SEPARATOR_MESSAGE } from '../tag-names';
 
 export const BULK_ACTIONS = ['moveToBusinessUnit', 'addTag', 'removeTag', 'trash'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
@@ -18,7 +19,7 @@ export const bulkFilterSchema = z.object({
     .transform((v) => v.trim()),
   businessUnits: names,
   aiModels: names,
-  tags: names,
+  tags: names.transform((v) => v.map(normaliseTag)),
   /** Only the caller's favourites. */
   favorites: z.boolean().default(false),
   /** Only the caller's own prompts (My Prompts); members who are not admins always get this. */
@@ -39,10 +40,13 @@ export const bulkActionSchema = z
     value: z.string().trim().max(MAX_TEXT_LENGTH, `Value must be at most ${MAX_TEXT_LENGTH} characters`).optional(),
   })
   .refine((b) => (b.ids ? 1 : 0) + (b.filter ? 1 : 0) === 1, { message: 'Send either ids or filter', path: ['ids'] })
+  // A tag is named in its stored form, like everywhere else.
+  .transform((b) => (b.value && (b.action === 'addTag' || b.action === 'removeTag') ? { ...b, value: normaliseTag(b.value) } : b))
   .refine((b) => b.action === 'trash' || Boolean(b.value), {
     message: 'Choose the business unit or tag',
     path: ['value'],
-  });
+  })
+  .refine((b) => !b.value || (b.action !== 'addTag' && b.action !== 'removeTag') || isSingleTag(b.value), { message: TAG_SEPARATOR_MESSAGE, path: ['value'] });
 export type BulkActionInput = z.output<typeof bulkActionSchema>;
 
 export const bulkResultSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants';
-import { launchUrlProblem } from '../launch-url';
+import { homeUrlProblem, launchUrlProblem } from '../launch-url';
 import { promptListQuerySchema } from './prompts';
 
 export const aiModelInputSchema = z.object({
@@ -11,26 +11,54 @@ export const aiModelInputSchema = z.object({
     .max(MAX_TEXT_LENGTH, `Must be at most ${MAX_TEXT_LENGTH} characters`),
 });
 
-/** An AI application of the catalog; `launchUrl` opens it with a prompt (null when it cannot). */
-export const aiModelSchema = z.object({ id: z.string(), name: z.string(), launchUrl: z.string().nullable() });
+/**
+ * An AI application of the catalog. `launchUrl` opens it with a prompt already typed ("Open in …");
+ * `homeUrl` opens it without one, the text being copied first ("Copy & open"). Null when not set.
+ */
+export const aiModelSchema = z.object({ id: z.string(), name: z.string(), launchUrl: z.string().nullable(), homeUrl: z.string().nullable() });
 export type AiModel = z.infer<typeof aiModelSchema>;
 
-/** An admin's change to an AI application: its name and launch URL (empty for none). */
-export const aiModelUpdateSchema = z.object({
-  name: aiModelInputSchema.shape.model,
-  launchUrl: z
-    .string({ error: 'Launch URL must be text' })
+/** An application as the admin screen lists it: with how many prompts name it. */
+export const adminAiModelSchema = aiModelSchema.extend({ prompts: z.number().int() });
+export type AdminAiModel = z.infer<typeof adminAiModelSchema>;
+
+/** An optional https address checked by `problemOf`: blank means none (null), left out means unchanged. */
+const optionalAddress = (label: string, problemOf: (value: string) => string | null) =>
+  z
+    .string({ error: `${label} must be text` })
     .trim()
-    .max(2_000, 'Launch URL must be at most 2000 characters')
+    .max(2_000, `${label} must be at most 2000 characters`)
     .nullable()
     .optional()
-    .transform((v) => v || null)
+    .transform((v) => (v === undefined ? undefined : v || null))
     .superRefine((v, ctx) => {
-      const problem = v === null ? null : launchUrlProblem(v);
+      const problem = v ? problemOf(v) : null;
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+    });
+
+/** An admin's new AI application: its name, and optionally its launch and home URLs. */
+export const aiModelCreateSchema = z.object({
+  name: aiModelInputSchema.shape.model,
+  launchUrl: optionalAddress('Launch URL', launchUrlProblem),
+  homeUrl: optionalAddress('Home URL', homeUrlProblem),
 });
+export type AiModelCreate = z.output<typeof aiModelCreateSchema>;
+
+/**
+ * An admin's change to an AI application: its name (carried to every prompt that names it), and its
+ * launch and home URLs (blank or null for none; left out to keep them).
+ */
+export const aiModelUpdateSchema = aiModelCreateSchema;
 export type AiModelUpdate = z.output<typeof aiModelUpdateSchema>;
+
+/** Merging an application into another: every prompt that names it names the other instead. */
+export const aiModelMergeSchema = z.object({
+  into: z.uuid({ error: 'Choose the AI application to merge into' }),
+});
+
+/** What a delete or merge did: the prompts it changed, and the application they now name. */
+export const aiModelChangeResultSchema = z.object({ prompts: z.number().int(), into: aiModelSchema.nullable() });
+export type AiModelChangeResult = z.infer<typeof aiModelChangeResultSchema>;
 
 /** The three sidebar filter groups, named as the list's query parameters. */
 export const FILTER_GROUPS = ['businessUnits', 'aiModels', 'tags'] as const;

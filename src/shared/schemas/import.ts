@@ -22,10 +22,14 @@ export const importQuerySchema = z.object({
   dryRun: flag('dryRun'),
   /** Same owner and title (any case) as an existing prompt, or an earlier row of the file. */
   onConflict: z.enum(IMPORT_CONFLICT_POLICIES, { error: 'onConflict must be skip, overwrite or copy' }).default('skip'),
-  /** An owner email without an account: the importing admin owns the prompt (`assign`), or the row is refused. */
+  /** An owner email without an account: the chosen owner (`owner`) owns the prompt (`assign`), or the row is refused. */
   unknownOwners: z.enum(['assign', 'refuse'], { error: 'unknownOwners must be assign or refuse' }).default('assign'),
-  /** For files that name no AI application (prompts.chat): the application their prompts are for. */
+  /** For files that name no AI application (prompts.chat, an export without the aiModels column): the application their prompts are for. */
   aiModel: z.string().trim().max(MAX_TEXT_LENGTH, `aiModel must be at most ${MAX_TEXT_LENGTH} characters`).optional(),
+  /** The account that owns rows naming no owner (and unknown owners under `assign`); empty: the importing admin. */
+  owner: z.uuid({ error: 'owner must be the id of an account' }).optional(),
+  /** The business unit of rows naming none; empty: their owner's unit. */
+  businessUnit: z.string().trim().max(MAX_TEXT_LENGTH, `businessUnit must be at most ${MAX_TEXT_LENGTH} characters`).optional(),
 });
 export type ImportQuery = z.output<typeof importQuerySchema>;
 
@@ -36,6 +40,30 @@ export const importRowErrorSchema = z.object({
   message: z.string(),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+/** The import option that fixes a problem without editing the file. */
+export const IMPORT_FIXES = ['aiModel', 'unknownOwners'] as const;
+export type ImportFix = (typeof IMPORT_FIXES)[number];
+
+/** One kind of problem, reported once however many rows share it. */
+export const importProblemSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  /** How many rows have it. */
+  rows: z.number(),
+  /** The first few of those rows (1 for the first record). */
+  examples: z.array(z.number()),
+  /** The option that fixes it, when one does; otherwise the file needs correcting. */
+  fix: z.enum(IMPORT_FIXES).nullable(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+/** `GET /api/admin/import/defaults`: what the Import Data screen preselects. */
+export const importDefaultsSchema = z.object({
+  /** For files that name no AI application: the one most prompts of the library use (a seeded one in an empty library); null when the catalog is empty. */
+  aiModel: z.string().nullable(),
+});
+export type ImportDefaults = z.infer<typeof importDefaultsSchema>;
 
 export const importResultSchema = z.object({
   /** Which kind of file it was read as. */
@@ -53,5 +81,7 @@ export const importResultSchema = z.object({
   invalid: z.number(),
   /** The first 1,000 problems, row by row. */
   errors: z.array(importRowErrorSchema),
+  /** Every problem once, with how many rows have it, most rows first. */
+  problems: z.array(importProblemSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

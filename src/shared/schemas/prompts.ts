@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_LONG_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../constants';
 import { PROMPT_SORTS } from '../prompt-rules';
+import { cleanTags, normaliseTag } from '../tag-names';
 import { requiredText, listLimitSchema } from './common';
 
 export const MAX_CHANGE_NOTE_LENGTH = 200;
@@ -29,6 +30,15 @@ const listOf = (caseInsensitive: boolean) =>
     .max(50, 'At most 50 items')
     .transform((v) => cleanList(v, caseInsensitive));
 
+/** Tags as stored (see tag-names.ts): a value holding commas or semicolons is several tags. */
+const tagList = z
+  .array(z.string().max(MAX_TEXT_LENGTH, `Each item must be at most ${MAX_TEXT_LENGTH} characters`), {
+    error: 'Expected a list of text values',
+  })
+  .max(50, 'At most 50 items')
+  .transform(cleanTags)
+  .refine((v) => v.length <= 50, 'At most 50 items');
+
 /** Values of admin-defined fields, keyed by field name. */
 export const customFieldValueSchema = z.union([z.string().max(MAX_LONG_TEXT_LENGTH), z.boolean(), z.array(z.string().max(MAX_TEXT_LENGTH)).max(100), z.null()]);
 export type CustomFieldValue = z.infer<typeof customFieldValueSchema>;
@@ -45,7 +55,7 @@ export const promptInputSchema = z.object({
     .min(1, 'Content is required')
     .max(MAX_LONG_TEXT_LENGTH, `Content must be at most ${MAX_LONG_TEXT_LENGTH} characters`),
   aiModels: listOf(false).default([]),
-  tags: listOf(true).default([]),
+  tags: tagList.default([]),
   notes: z
     .string()
     .trim()
@@ -103,7 +113,8 @@ export const promptListQuerySchema = z.object({
     .transform((v) => v?.trim() ?? ''),
   businessUnits: commaList,
   aiModels: commaList,
-  tags: commaList,
+  // Filters name tags in their stored form: a link written with another spacing still finds the tag.
+  tags: commaList.transform((v) => cleanList(v.map(normaliseTag), false)),
   sort: z.enum(PROMPT_SORTS, { error: 'Unknown sort' }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).optional(),
   limit: listLimitSchema,
@@ -142,6 +153,11 @@ export const promptListItemSchema = z.object({
 });
 export type PromptListItem = z.infer<typeof promptListItemSchema>;
 
+/** How a search found its list (see `searchMode`). */
+export const SEARCH_MODES = ['all', 'some', 'similar'] as const;
+/** Shown above a list found with some of the search's words. */
+export const SOME_WORDS_NOTICE = 'No prompt has all of these words; showing prompts with some of them';
+
 export const promptListResponseSchema = z.object({
   items: z.array(promptListItemSchema),
   total: z.number(),
@@ -153,8 +169,25 @@ export const promptListResponseSchema = z.object({
    * `lastUsedAt` for the viewer's recently used prompts.
    */
   orderedBy: z.enum([...PROMPT_SORTS, 'lastUsedAt']),
+  /**
+   * Searches only: `all` when every word matched, `some` when no prompt has them all and the list holds
+   * the prompts with the most of them (ranked), `similar` when no word matched and the list holds the
+   * prompts with the close words offered in `suggestions`, or, when there are none, titles close to the search.
+   */
+  searchMode: z.enum(SEARCH_MODES).optional().describe('How a search found its list: every word, the most of the words, or similar words'),
+  /** Searches only: close library words for the words that match nothing ("Did you mean …?"). */
+  suggestions: z
+    .array(
+      z.object({
+        word: z.string().describe('A word of the search that no prompt holds'),
+        suggestion: z.string().describe('A close word that prompts hold'),
+        search: z.string().describe('The search with the word replaced'),
+      }),
+    )
+    .optional(),
 });
 export type PromptListResponse = z.infer<typeof promptListResponseSchema>;
+export type SearchSuggestion = NonNullable<PromptListResponse['suggestions']>[number];
 
 export const promptSchema = promptListItemSchema.omit({ contentPreview: true, snippet: true, lastUsedAt: true }).extend({
   content: z.string(),

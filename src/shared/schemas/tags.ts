@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants';
+import { isSingleTag, normaliseTag, TAG_SEPARATOR_MESSAGE } from '../tag-names';
 
 /** A tag on the Tags admin screen: how many prompts carry it (0 for one no prompt uses any more). */
 export const adminTagSchema = z.object({ id: z.string(), name: z.string(), count: z.number() });
 export type AdminTag = z.infer<typeof adminTagSchema>;
 
+/** One tag name, in its stored form (tag-names.ts). */
 const tagName = z
   .string({ error: 'Tag name is required' })
-  .trim()
-  .min(1, 'Tag name is required')
   .max(MAX_TEXT_LENGTH, `Tag name must be at most ${MAX_TEXT_LENGTH} characters`)
-  .refine((v) => !v.includes(','), 'Tag names cannot contain commas');
+  .transform(normaliseTag)
+  .refine((v) => v.length > 0, 'Tag name is required')
+  .refine(isSingleTag, TAG_SEPARATOR_MESSAGE);
 
 /** Rename; a name another tag has (any case) merges the two. */
 export const tagRenameSchema = z.object({ name: tagName });

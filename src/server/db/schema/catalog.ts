@@ -9,6 +9,8 @@ export const aiModels = pgTable(
     name: text('name').notNull(),
     /** Opens the application with a prompt: an https URL template in which `{prompt}` is the URL-encoded text. */
     launchUrl: text('launch_url'),
+    /** Opens the application without a prompt (an https address), for "Copy & open" when there is no launch URL. */
+    homeUrl: text('home_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('ai_models_name_lower_idx').on(sql`lower(${t.name})`)],

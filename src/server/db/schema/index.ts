@@ -12,3 +12,4 @@ export * from './audit';
 export * from './api-tokens';
 export * from './single-sign-on';
 export * from './idempotency-keys';
+export * from './search';

@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import { AUDIT_COUNT_CAP, type AuditEvent, type AuditFilters, type AuditPage } from '../../../shared/schemas/audit';
+import { and, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { AUDIT_COUNT_CAP, type AuditEvent, type AuditFilters, type AuditPage, ROUTINE_SIGN_IN_ACTIONS } from '../../../shared/schemas/audit';
 import { type Database, queryRows } from '../../db/client';
-import { type AuditEventRow, auditEvents } from '../../db/schema';
+import { type AuditEventRow, auditEvents, users } from '../../db/schema';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/time-id-cursor';
 import { csvRow, UTF8_BOM } from '../export/csv';
 
@@ -25,17 +25,18 @@ export function auditWhere(f: AuditFilters): SQL | undefined {
     f.targetType ? eq(auditEvents.targetType, f.targetType) : undefined,
     f.from ? gte(auditEvents.at, new Date(`${f.from}T00:00:00Z`)) : undefined,
     f.to ? lt(auditEvents.at, new Date(Date.parse(`${f.to}T00:00:00Z`) + DAY_MS)) : undefined,
+    f.hideSignIns ? notInArray(auditEvents.action, [...ROUTINE_SIGN_IN_ACTIONS]) : undefined,
   );
 }
 
 /** Newest first, then by id, so that events at the same instant still page in one order. */
 const after = (c: { at: Date; id: string }) => or(lt(auditEvents.at, c.at), and(eq(auditEvents.at, c.at), lt(auditEvents.id, c.id)));
 
-export function toAuditEvent(row: AuditEventRow): AuditEvent {
+export function toAuditEvent(row: AuditEventRow, names: ReadonlyMap<string, string> = new Map()): AuditEvent {
   return {
     id: row.id,
     at: row.at.toISOString(),
-    actor: { id: row.actorId, email: row.actorEmail },
+    actor: { id: row.actorId, email: row.actorEmail, name: (row.actorId && names.get(row.actorId)) || null },
     action: row.action as AuditEvent['action'],
     targetType: row.targetType as AuditEvent['targetType'],
     targetId: row.targetId,
@@ -45,6 +46,17 @@ export function toAuditEvent(row: AuditEventRow): AuditEvent {
     ip: row.ip,
     userAgent: row.userAgent,
   };
+}
+
+/**
+ * The current names of the accounts that acted on a page, so the screen can say who an address belongs
+ * to. Read apart from the events (which keep no foreign key): a deleted account simply has no name.
+ */
+async function actorNames(db: Database, rows: AuditEventRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((r) => r.actorId).filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return new Map();
+  const found = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
+  return new Map(found.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
 }
 
 /** One keyset page of the log with the filters applied, and how many events match (counted up to a cap). */
@@ -65,8 +77,9 @@ export async function listAuditEvents(db: Database, query: AuditFilters & { limi
   ]);
   const total = Number(counted[0]?.n ?? 0);
   const items = rows.slice(0, query.limit);
+  const names = await actorNames(db, items);
   return {
-    items: items.map(toAuditEvent),
+    items: items.map((row) => toAuditEvent(row, names)),
     total: Math.min(total, AUDIT_COUNT_CAP),
     totalIsLowerBound: total > AUDIT_COUNT_CAP,
     nextCursor: rows.length > query.limit ? encodeTimeIdCursor(items.at(-1)!.at, items.at(-1)!.id) : null,

@@ -111,6 +111,40 @@ describe('GET /api/admin/audit', () => {
     expect((await page('to=2020-01-01')).total).toBe(0);
   });
 
+  it('hides the routine sign-ins and sign-outs on request, keeping failed sign-ins', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'audit.admin@example.com', password: admin.password } });
+    expect(login.statusCode, login.body).toBe(200);
+    const everything = await allPages('', 50);
+    expect(everything.map((e) => e.action)).toContain('auth.sign_in');
+    const hidden = await allPages('hideSignIns=true', 50);
+    expect(hidden.map((e) => e.action)).not.toContain('auth.sign_in');
+    expect(hidden.map((e) => e.action)).not.toContain('auth.sign_out');
+    expect(hidden.map((e) => e.action)).toContain('auth.sign_in_failed');
+    expect(hidden.length).toBe(everything.filter((e) => e.action !== 'auth.sign_in' && e.action !== 'auth.sign_out').length);
+    expect((await page('hideSignIns=true')).total).toBe(hidden.length);
+    expect((await page('hideSignIns=false')).total).toBe(everything.length);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/audit?hideSignIns=yes', headers: admin.auth });
+    expect(bad.statusCode).toBe(400);
+    expect(body<{ errors?: Record<string, string> }>(bad).errors).toMatchObject({ hideSignIns: 'hideSignIns must be true or false' });
+
+    // The CSV follows it too, through a one-time link whose filters travel as JSON.
+    const ticket = await t.app.inject({ method: 'POST', url: '/api/admin/audit/export/tickets', headers: admin.auth, payload: { hideSignIns: true } });
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    const csv = await t.app.inject({ method: 'GET', url: body<{ url: string }>(ticket).url });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(',auth.sign_in_failed,');
+    expect(csv.body).not.toContain(',auth.sign_in,');
+  });
+
+  it('names the acting account beside its address, when the account still exists', async () => {
+    const [mine] = (await page(`actor=${admin.user.id}&limit=1`)).items;
+    expect(mine!.actor).toMatchObject({ id: admin.user.id, email: 'audit.admin@example.com', name: 'Ada Admin' });
+    // A failed sign-in to an address without an account has no one to name.
+    await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'nobody.here@example.com', password: 'wrong password here' } });
+    const [stranger] = (await page('actor=nobody.here@example.com&limit=1')).items;
+    expect(stranger!.actor).toEqual({ id: null, email: 'nobody.here@example.com', name: null });
+  });
+
   it('keeps the address and user agent of the request', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -46,10 +46,10 @@ export async function listNames(db: Database, table: NameTable): Promise<string[
 
 export const listAiModelNames = (db: Database) => listNames(db, aiModels);
 
-/** The AI application catalog with launch URLs, by name. */
+/** The AI application catalog with launch and home URLs, by name. */
 export function listAiModels(db: Database) {
   return db
-    .select({ id: aiModels.id, name: aiModels.name, launchUrl: aiModels.launchUrl })
+    .select({ id: aiModels.id, name: aiModels.name, launchUrl: aiModels.launchUrl, homeUrl: aiModels.homeUrl })
     .from(aiModels)
     .orderBy(asc(sql`lower(${aiModels.name})`));
 }

@@ -4,15 +4,12 @@ import { z } from 'zod';
 import {
   aiModelInputSchema,
   aiModelSchema,
-  aiModelUpdateSchema,
   filterCountsQuerySchema,
   filterCountsSchema,
   filterValuesQuerySchema,
   filterValuesSchema,
 } from '../../../shared/schemas/catalog';
 import { requireUser } from '../../plugins/auth';
-import { uuidParamsSchema } from '../../../shared/schemas/common';
-import { updateAiModel } from './ai-models.service';
 import { listAiModels } from './catalog.repo';
 import { addAiModel, filterCounts, filterValues, listTagNames, usedValues } from './catalog.service';
 
@@ -32,21 +29,6 @@ export async function catalogRoutes(app: FastifyInstance) {
       reply.header('Cache-Control', 'no-store');
       return listAiModels(app.db);
     },
-  );
-
-  r.put(
-    '/api/admin/ai-models/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary: 'Rename an AI application or change its launch URL',
-        tags,
-        params: uuidParamsSchema,
-        body: aiModelUpdateSchema,
-        response: { 200: aiModelSchema },
-      },
-    },
-    async (request) => updateAiModel(app.db, requireUser(request), request.params.id, request.body),
   );
 
   r.post(

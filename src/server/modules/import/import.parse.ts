@@ -29,6 +29,14 @@ export interface ImportRecord {
   problem?: { field: string; message: string };
 }
 
+/** A file read: its kind, its records, and whether it has a place for AI applications at all. */
+export interface ImportFile {
+  format: ImportFormat;
+  records: ImportRecord[];
+  /** False for a prompts.chat CSV or an export CSV without the aiModels column: their rows get the chosen application. */
+  namesAiModels: boolean;
+}
+
 const tooLarge = () => new AppError(413, 'import_too_large', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
 
 /**
@@ -60,8 +68,11 @@ const list = (v: unknown) => (Array.isArray(v) ? v.map(text) : typeof v === 'str
 export const PROMPTS_CHAT_TAG = 'prompts.chat';
 const TRUTHY = new Set(['true', '1', 'yes', 'y', 'x']);
 
-/** A record of our own export (CSV columns or JSON object fields, the same names). */
-function fromExport(row: number, r: Record<string, unknown>, csv: boolean): ImportRecord {
+/**
+ * A record of our own export (CSV columns or JSON object fields, the same names). `aiModel` is the
+ * chosen application of a CSV file without the aiModels column.
+ */
+function fromExport(row: number, r: Record<string, unknown>, csv: boolean, aiModel?: string): ImportRecord {
   const read = (k: string) => (csv ? csvUnguard(text(r[k])) : text(r[k]));
   let customFields: Record<string, unknown> = {};
   let problem: ImportRecord['problem'];
@@ -82,7 +93,7 @@ function fromExport(row: number, r: Record<string, unknown>, csv: boolean): Impo
     title: read('title'),
     content: read('content'),
     notes: read('notes') || null,
-    aiModels: csv ? splitList(read('aiModels')) : list(r.aiModels),
+    aiModels: aiModel ? [aiModel] : csv ? splitList(read('aiModels')) : list(r.aiModels),
     tags: csv ? splitList(read('tags')) : list(r.tags),
     businessUnit: read('businessUnit'),
     ownerEmail: text(r.ownerEmail).trim().toLowerCase(),
@@ -93,7 +104,10 @@ function fromExport(row: number, r: Record<string, unknown>, csv: boolean): Impo
   };
 }
 
-/** A record of the prompts.chat collection: `act` is the title, `prompt` the content. */
+/** The notes of a prompts.chat row: who wrote it, so the credit survives the import. */
+const contributorNote = (contributor: string) => (contributor ? `Contributed to prompts.chat by ${contributor}` : null);
+
+/** A record of the prompts.chat collection: `act` is the title, `prompt` the content, `contributor` goes to the notes. */
 function fromPromptsChat(row: number, r: Record<string, unknown>, aiModel: string | undefined): ImportRecord {
   // Every row also gets the collection's name as a tag: it says where the prompt came from, and a row
   // with neither type nor for_devs still has the tag the form requires.
@@ -102,7 +116,7 @@ function fromPromptsChat(row: number, r: Record<string, unknown>, aiModel: strin
     row,
     title: text(r.act),
     content: text(r.prompt),
-    notes: null,
+    notes: contributorNote(text(r.contributor).trim()),
     aiModels: aiModel ? [aiModel] : [],
     tags,
     businessUnit: '',
@@ -120,7 +134,7 @@ async function readAll(stream: Readable): Promise<string> {
 }
 
 /** Reads a JSON export: an array of prompt objects. */
-async function readJson(stream: Readable): Promise<{ format: ImportFormat; records: ImportRecord[] }> {
+async function readJson(stream: Readable): Promise<ImportFile> {
   let data: unknown;
   try {
     data = JSON.parse(await readAll(stream));
@@ -135,12 +149,13 @@ async function readJson(stream: Readable): Promise<{ format: ImportFormat; recor
       ? fromExport(i + 1, item as Record<string, unknown>, false)
       : { ...fromExport(i + 1, {}, false), problem: { field: 'row', message: 'Expected an object' } },
   );
-  return { format: 'prompts-json', records };
+  return { format: 'prompts-json', records, namesAiModels: true };
 }
 
 /** Reads a CSV file, streamed through csv-parse: the header says which kind it is. */
-async function readCsv(stream: Readable, aiModel: string | undefined): Promise<{ format: ImportFormat; records: ImportRecord[] }> {
+async function readCsv(stream: Readable, aiModel: string | undefined): Promise<ImportFile> {
   let format: ImportFormat | undefined;
+  let namesAiModels = false;
   const parser = parse({
     bom: true,
     skip_empty_lines: true,
@@ -156,6 +171,7 @@ async function readCsv(stream: Readable, aiModel: string | undefined): Promise<{
           'import_unknown_format',
         );
       }
+      namesAiModels = names.includes('aiModels');
       return names;
     },
   });
@@ -166,7 +182,9 @@ async function readCsv(stream: Readable, aiModel: string | undefined): Promise<{
     for await (const r of bytes.pipe(parser)) {
       const row = records.length + 1;
       records.push(
-        format === 'prompts-chat-csv' ? fromPromptsChat(row, r as Record<string, unknown>, aiModel) : fromExport(row, r as Record<string, unknown>, true),
+        format === 'prompts-chat-csv'
+          ? fromPromptsChat(row, r as Record<string, unknown>, aiModel)
+          : fromExport(row, r as Record<string, unknown>, true, namesAiModels ? undefined : aiModel),
       );
     }
   } catch (err) {
@@ -176,11 +194,11 @@ async function readCsv(stream: Readable, aiModel: string | undefined): Promise<{
     throw badRequest(`The CSV file could not be read: ${(err as Error).message}`, { file: 'Not valid CSV' }, 'import_unreadable');
   }
   if (!format) throw badRequest('The file is empty', { file: 'Empty file' }, 'import_unreadable');
-  return { format, records };
+  return { format, records, namesAiModels };
 }
 
 /** Reads the request body by its content type. */
-export function readImportFile(stream: Readable, contentType: string, aiModel: string | undefined) {
+export function readImportFile(stream: Readable, contentType: string, aiModel: string | undefined): Promise<ImportFile> {
   if (/^application\/json\b/i.test(contentType)) return readJson(stream);
   return readCsv(stream, aiModel);
 }

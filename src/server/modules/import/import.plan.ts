@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { MAX_TEXT_LENGTH } from '../../../shared/constants';
-import type { ImportQuery, ImportResult, ImportRowError } from '../../../shared/schemas/import';
+import type { ImportFix, ImportProblem, ImportQuery, ImportResult, ImportRowError } from '../../../shared/schemas/import';
 import { type PromptData, promptInputSchema, promptRequirementIssues } from '../../../shared/schemas/prompts';
 import { type Database, queryRows } from '../../db/client';
 import { findUnsafeText } from '../../plugins/input-guards';
 import { type UserRow, users } from '../../db/schema';
+import { badRequest } from '../../errors';
 import { listBusinessUnits } from '../business-units/business-units.repo';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
-import type { ImportFormat, ImportRecord } from './import.parse';
+import type { ImportFile, ImportFormat, ImportRecord } from './import.parse';
 
 // Checking an import against the database: owners, units, required fields, and what each row will
 // do (create, overwrite, copy, skip). The dry run answers this plan; the commit carries it out.
@@ -29,6 +30,14 @@ export interface ImportPlan {
 }
 
 const MAX_ERRORS = 1000;
+const MAX_EXAMPLES = 5;
+
+/** A row's problem; `shared` is its wording in the file's summary when the row's own names a value. */
+interface Problem {
+  field: string;
+  message: string;
+  shared?: string;
+}
 const PROMPTS_CHAT_COLUMNS: Record<string, string> = { title: 'act', content: 'prompt' };
 const keyOf = (ownerId: string, title: string) => `${ownerId}\u0000${title.toLowerCase()}`;
 
@@ -61,25 +70,64 @@ async function copyTitle(db: Database, ownerId: string, title: string, taken: Se
   }
 }
 
+/**
+ * The problems of the whole file, each once: a problem many rows share (every row of a prompts.chat
+ * file lacks an AI application) is one line with its count, not one line per row.
+ */
+function problemGroups() {
+  const groups = new Map<string, ImportProblem>();
+  return {
+    add(row: number, field: string, message: string, fix: ImportFix | null) {
+      const key = `${field}\u0000${message}`;
+      const group = groups.get(key) ?? { field, message, rows: 0, examples: [], fix };
+      group.rows++;
+      if (group.examples.length < MAX_EXAMPLES) group.examples.push(row);
+      groups.set(key, group);
+    },
+    list: () => [...groups.values()].sort((a, b) => b.rows - a.rows || a.examples[0]! - b.examples[0]!),
+  };
+}
+
+/** The account that owns rows naming no owner: the chosen one, or the importing admin. */
+function chosenOwner(admin: UserRow, people: UserRow[], id: string | undefined): UserRow {
+  if (!id || id === admin.id) return admin;
+  const owner = people.find((u) => u.id === id);
+  if (!owner) throw badRequest('The chosen owner has no account: choose another owner', { owner: 'No account has this id' }, 'import_unknown_owner');
+  return owner;
+}
+
 /** Checks every record and decides what it will do under `query`'s choices. */
-export async function planImport(db: Database, admin: UserRow, format: ImportFormat, records: ImportRecord[], query: ImportQuery): Promise<ImportPlan> {
+export async function planImport(db: Database, admin: UserRow, file: ImportFile, query: ImportQuery): Promise<ImportPlan> {
+  const { format, records } = file;
   const fields = await getEnabledFormFields(db);
   const required = (name: string) => fields.some((f) => f.name === name && f.required);
   const requirements = { aiModels: required('aiModels'), tags: required('tags'), notes: required('notes') };
-  const people = new Map((await db.select().from(users)).map((u) => [u.email.toLowerCase(), u]));
+  const everyone = await db.select().from(users);
+  const people = new Map(everyone.map((u) => [u.email.toLowerCase(), u]));
+  const defaultOwner = chosenOwner(admin, everyone, query.owner);
   const units = new Map((await listBusinessUnits(db)).map((u) => [u.name.toLowerCase(), u.name]));
   const errors: ImportRowError[] = [];
+  const groups = problemGroups();
   let invalid = 0;
   // Problems are named by the file's own columns where they differ from the prompt's fields.
   const column = (field: string) => (format === 'prompts-chat-csv' ? (PROMPTS_CHAT_COLUMNS[field] ?? field) : field);
-  const fail = (row: number, problems: Array<{ field: string; message: string }>) => {
+  // A problem an import option fixes names that option, so the advice is the real fix, not "edit the file".
+  const fixOf = (field: string): ImportFix | null => {
+    if (field === 'aiModels' && !file.namesAiModels) return 'aiModel';
+    if (field === 'ownerEmail') return 'unknownOwners';
+    return null;
+  };
+  const fail = (row: number, problems: Problem[]) => {
     invalid++;
-    for (const p of problems) if (errors.length < MAX_ERRORS) errors.push({ row, field: column(p.field), message: p.message });
+    for (const p of problems) {
+      if (errors.length < MAX_ERRORS) errors.push({ row, field: column(p.field), message: p.message });
+      groups.add(row, column(p.field), p.shared ?? p.message, fixOf(p.field));
+    }
   };
 
   const valid: Array<Omit<PlannedRow, 'kind'>> = [];
   for (const record of records) {
-    const problems: Array<{ field: string; message: string }> = record.problem ? [record.problem] : [];
+    const problems: Problem[] = record.problem ? [record.problem] : [];
     // Text the database cannot take (U+0000, half a surrogate pair from a JSON file's escapes): such a
     // row is refused here, as the API refuses it in a request, not by a failed insert.
     const unsafe = findUnsafeText(
@@ -97,11 +145,13 @@ export async function planImport(db: Database, admin: UserRow, format: ImportFor
       'row',
     );
     if (unsafe) problems.push({ field: unsafe.path.split('.')[0]!, message: unsafe.message });
-    let owner = admin;
+    let owner = defaultOwner;
     if (record.ownerEmail) {
       const known = people.get(record.ownerEmail);
       if (known) owner = known;
-      else if (query.unknownOwners === 'refuse') problems.push({ field: 'ownerEmail', message: `No account has the email ${record.ownerEmail}` });
+      // Each row names its email; the file's summary has one line for all of them.
+      else if (query.unknownOwners === 'refuse')
+        problems.push({ field: 'ownerEmail', message: `No account has the email ${record.ownerEmail}`, shared: 'The owner email has no account' });
     }
     const parsed = promptInputSchema.safeParse({
       title: record.title,
@@ -120,17 +170,14 @@ export async function planImport(db: Database, admin: UserRow, format: ImportFor
       }
     } else {
       for (const [field, message] of Object.entries(promptRequirementIssues(parsed.data, requirements))) {
-        problems.push({
-          field,
-          message: field === 'aiModels' && format === 'prompts-chat-csv' ? `${message}: choose the AI application for this file` : message,
-        });
+        problems.push({ field, message });
       }
     }
     if (problems.length || !parsed.success) {
       fail(record.row, problems);
       continue;
     }
-    const unit = record.businessUnit.trim() || owner.businessUnit;
+    const unit = record.businessUnit.trim() || query.businessUnit || owner.businessUnit;
     valid.push({ record, owner, data: parsed.data, businessUnit: units.get(unit.toLowerCase()) ?? unit });
   }
 
@@ -176,6 +223,6 @@ export async function planImport(db: Database, admin: UserRow, format: ImportFor
   return {
     format,
     rows,
-    result: { format, dryRun: query.dryRun, total: records.length, create, update, conflicts, skipped, invalid, errors },
+    result: { format, dryRun: query.dryRun, total: records.length, create, update, conflicts, skipped, invalid, errors, problems: groups.list() },
   };
 }

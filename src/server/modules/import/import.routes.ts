@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { importQuerySchema, importResultSchema } from '../../../shared/schemas/import';
+import { importDefaultsSchema, importQuerySchema, importResultSchema } from '../../../shared/schemas/import';
 import { AppError } from '../../errors';
 import { requireAdmin } from '../../plugins/auth';
-import { importPrompts } from './import.service';
+import { importDefaults, importPrompts } from './import.service';
 
 const ACCEPTED = /^(text\/csv|application\/csv|text\/plain|application\/json)\b/i;
 
@@ -17,6 +17,22 @@ export async function importRoutes(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/admin/import/defaults',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'What the import preselects',
+        description: 'The AI application for files that name none: the one most prompts use, or a seeded one in an empty library.',
+        tags: ['Import'],
+        response: { 200: importDefaultsSchema },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return importDefaults(app.db);
+    },
+  );
   r.post(
     '/api/admin/import',
     {

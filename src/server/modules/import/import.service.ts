@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
-import type { ImportQuery, ImportResult } from '../../../shared/schemas/import';
+import type { ImportDefaults, ImportQuery, ImportResult } from '../../../shared/schemas/import';
 import { type Database, isPostgresServer, queryRows } from '../../db/client';
 import { prompts, promptVersions, type UserRow } from '../../db/schema';
 import { AppError, conflict, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
@@ -106,10 +106,30 @@ async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onSer
   }
 }
 
+/** Offered in an empty library, in this order, before any other application of the catalog. */
+const FIRST_CHOICES = ['chatgpt', 'claude', 'gemini'];
+
+/**
+ * The AI application a file that names none most likely means: the one most prompts of the library
+ * use (ties: the first by name); in a library with none, a widely used seeded one.
+ */
+export async function importDefaults(db: Database): Promise<ImportDefaults> {
+  const [used] = await queryRows(
+    db,
+    sql`select m.name from prompts p, unnest(p.ai_models) as u(name) join ai_models m on lower(m.name) = lower(u.name)
+        group by m.name order by count(*) desc, lower(m.name) limit 1`,
+  );
+  if (used) return { aiModel: String(used.name) };
+  const catalog = (await queryRows(db, sql`select name from ai_models order by lower(name)`)).map((r) => String(r.name));
+  const first = FIRST_CHOICES.map((c) => catalog.find((n) => n.toLowerCase() === c)).find(Boolean);
+  return { aiModel: first ?? catalog[0] ?? null };
+}
+
 /** Reads, checks and (unless a dry run) imports a file; all or nothing. */
 export async function importPrompts(db: Database, admin: UserRow, body: Readable, contentType: string, query: ImportQuery): Promise<ImportResult> {
-  const { format, records } = await readImportFile(body, contentType, query.aiModel);
-  const plan = await planImport(db, admin, format, records, query);
+  const file = await readImportFile(body, contentType, query.aiModel);
+  const { format } = file;
+  const plan = await planImport(db, admin, file, query);
   if (query.dryRun) return plan.result;
   const { result } = plan;
   if (result.invalid > 0) {
@@ -131,6 +151,9 @@ export async function importPrompts(db: Database, admin: UserRow, body: Readable
           format,
           onConflict: query.onConflict,
           unknownOwners: query.unknownOwners,
+          owner: query.owner ?? admin.id,
+          businessUnit: query.businessUnit ?? null,
+          aiModel: query.aiModel ?? null,
           total: result.total,
           create: result.create,
           update: result.update,

@@ -116,7 +116,8 @@ describe('POST /api/admin/import', () => {
     const untitled = await imported(target, 'act,prompt\n,Text without a title\n', 'dryRun=true&aiModel=Claude');
     expect(untitled.errors).toEqual([{ row: 1, field: 'act', message: 'Title is required' }]);
     expect(noApp).toMatchObject({ format: 'prompts-chat-csv', invalid: 2 });
-    expect(noApp.errors[0]).toEqual({ row: 1, field: 'aiModels', message: 'At least one AI application is required: choose the AI application for this file' });
+    expect(noApp.errors[0]).toEqual({ row: 1, field: 'aiModels', message: 'At least one AI application is required' });
+    expect(noApp.problems).toEqual([{ field: 'aiModels', message: 'At least one AI application is required', rows: 2, examples: [1, 2], fix: 'aiModel' }]);
     expect(await imported(target, file, 'dryRun=false&aiModel=ChatGPT')).toMatchObject({ create: 2, invalid: 0 });
     const rows = await queryRows(
       target.db,

@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { promptListQuerySchema, type PromptListResponse } from '../../../shared/schemas/prompts';
+import { promptListQuerySchema, type PromptListResponse, SOME_WORDS_NOTICE } from '../../../shared/schemas/prompts';
 import { templateVariables } from '../../../shared/template-variables';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -42,11 +42,21 @@ const getArgs = z.object({
   values: z.record(z.string(), z.string()).optional(),
 });
 
+/** What the search tool says when it fell back (the same fallback as the web list and the API). */
+function searchNote(mode: NonNullable<PromptListResponse['searchMode']>, suggestions: NonNullable<PromptListResponse['suggestions']>): string {
+  const notes = [];
+  if (mode === 'some') notes.push(` ${SOME_WORDS_NOTICE}.`);
+  if (mode === 'similar') notes.push(' No prompt has these words; showing prompts with similar words.');
+  for (const s of suggestions) notes.push(` Did you mean "${s.search}"?`);
+  return notes.join('');
+}
+
 const TOOLS = [
   {
     name: 'search_prompts',
     title: 'Search prompts',
-    description: 'Searches the organization’s prompt library. Returns matching prompts with their ids, a preview and a link; fetch one with get_prompt.',
+    description:
+      'Searches the organization’s prompt library. Returns matching prompts with their ids, a preview and a link; fetch one with get_prompt. When no prompt has every word, returns the prompts with the most of them (searchMode "some"); words the library lacks come with close words it has (suggestions).',
     inputSchema: {
       type: 'object' as const,
       properties: {
@@ -168,9 +178,11 @@ export function buildMcpServer(caller: McpCaller): Server {
           link: link(i.id),
         }));
         const text = results.length ? results.map((r) => `${r.title}\n  id: ${r.id}\n  ${r.preview}\n  ${r.link}`).join('\n\n') : 'No prompts match.';
+        const searchMode = page.searchMode ?? 'all';
+        const suggestions = page.suggestions ?? [];
         return {
-          content: [{ type: 'text', text: `${page.total}${page.totalIsLowerBound ? '+' : ''} found.\n\n${text}` }],
-          structuredContent: { total: page.total, results },
+          content: [{ type: 'text', text: `${page.total}${page.totalIsLowerBound ? '+' : ''} found.${searchNote(searchMode, suggestions)}\n\n${text}` }],
+          structuredContent: { total: page.total, searchMode, suggestions, results },
         };
       }
       if (name === 'get_prompt') {

@@ -3,13 +3,34 @@ import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../.
 import type { Database } from '../../db/client';
 import { promptFilterKeys, prompts } from '../../db/schema';
 import { PromptDerivedCache, viewerGeneration } from '../../lib/prompt-derived-cache';
-import { COUNT_CAP, cappedCount, countMatches, type ListFilters, literalInt, promptWhere, type RunStatement, runStatement, toTotal } from './prompts.count';
+import {
+  COUNT_CAP,
+  cappedCount,
+  type Counted,
+  countMatches,
+  type ListFilters,
+  literalInt,
+  promptWhere,
+  type RunStatement,
+  runStatement,
+  toTotal,
+} from './prompts.count';
 import { filterKeyConditions, filterKeyFacetConditions } from './prompts.filter-keys';
 import { ITEM_SOURCES, itemJson, type KeySource, matchSetStatement, pageStatement, snippetField } from './prompts.list-sql';
 import { facetStats, useMatchSet } from './prompts.match-set';
 import { mostUsedItems } from './prompts.most-used';
 import type { canEditPromptSql } from './prompts.policy';
-import { type Cursor, decodeCursor, filterConditions, invalidCursor, rankExpression, searchTerms } from './prompts.search';
+import {
+  type Cursor,
+  decodeCursor,
+  filterConditions,
+  invalidCursor,
+  rankExpression,
+  type SearchMode,
+  type SearchSuggestion,
+  searchTerms,
+  toTsQuery,
+} from './prompts.search';
 
 export { countPrompts, resolvePromptWhere, type RunStatement, runStatement } from './prompts.count';
 
@@ -23,6 +44,8 @@ export interface ListPage {
   totalIsLowerBound: boolean;
   nextCursor: Cursor | null;
   orderedBy: PromptSort;
+  /** For a search: how its list was found, and close words for the words that match nothing. */
+  search: { mode: SearchMode; suggestions: SearchSuggestion[] } | null;
 }
 
 export interface ListOptions {
@@ -39,7 +62,7 @@ export interface ListOptions {
  * Totals of recent lists, so that people paging, scrolling or repeating a common list do not count it
  * again. Prompt writes drop them (here at once, in other instances through NOTIFY).
  */
-const listTotals = new PromptDerivedCache<{ typos: boolean; total: number; lowerBound: boolean }>(5_000);
+const listTotals = new PromptDerivedCache<Counted>(5_000);
 /** A favourites-only total changes with each star, so it is keyed by the person's generation too. */
 const totalsKey = (query: ListFilters, ownerId?: string) =>
   JSON.stringify([
@@ -140,7 +163,8 @@ export async function listPromptPage(
     counted = await countMatches(db, query, ownerId, run);
     listTotals.set(db, key, Promise.resolve(counted), since);
   }
-  const where = promptWhere(query, ownerId, counted?.typos);
+  const match = counted?.match ?? null;
+  const where = promptWhere(query, ownerId, match);
 
   const requested: PromptSort = query.sort ?? (terms ? 'relevance' : 'updatedAt');
   // Ranking costs per match, so only a bounded set is ranked; beyond it the list is newest first.
@@ -151,11 +175,11 @@ export async function listPromptPage(
   // A cursor made for another order would restart the list (an endless list repeating its rows).
   if (cursor && (cursor.sort !== sort || cursor.order !== order)) throw invalidCursor();
   // A search's items carry a snippet of the content around the match (a match may be in the content only).
-  const item = itemJson(viewer, terms ? snippetField(terms.tsQuery) : null);
+  const item = itemJson(viewer, terms && match ? snippetField(toTsQuery(match.query)) : null);
   const limit = query.limit;
   const finish = (row: Record<string, unknown> | undefined) =>
     toListPage(row!, { counted, sort, order, limit, remember: (t) => listTotals.set(db, key, t, since) });
-  const orderKey = sortKey(sort, terms && sort === 'relevance' ? rankExpression(terms) : null);
+  const orderKey = sortKey(sort, terms && match && sort === 'relevance' ? rankExpression(terms, match) : null);
 
   const timeSort = sort === 'updatedAt' || sort === 'createdAt';
   const plan = await planList(db, { query, searched: terms !== null, ownerId, sort, counted: counted !== undefined, cursor: cursor !== null });
@@ -216,18 +240,18 @@ export async function listPromptPage(
 }
 
 interface PageContext {
-  counted: { total: number; lowerBound: boolean } | undefined;
+  counted: Counted | undefined;
   sort: PromptSort;
   order: 'asc' | 'desc';
   limit: number;
   /** Keeps a total counted by this page's statement for the next pages. */
-  remember: (total: Promise<{ typos: boolean; total: number; lowerBound: boolean }>) => void;
+  remember: (total: Promise<Counted>) => void;
 }
 
 /** A ListPage from the one-row answer of `pageStatement`. */
 function toListPage(row: Record<string, unknown>, { counted, sort, order, limit, remember }: PageContext): ListPage {
   const { total, lowerBound } = counted ?? toTotal(Number(row.total), COUNT_CAP);
-  if (!counted) remember(Promise.resolve({ typos: false, total, lowerBound }));
+  if (!counted) remember(Promise.resolve({ match: null, total, lowerBound }));
   const hasMore = Number(row.fetched) > limit;
   const numericKey = sort === 'relevance' || sort === 'mostUsed';
   return {
@@ -235,6 +259,7 @@ function toListPage(row: Record<string, unknown>, { counted, sort, order, limit,
     total,
     totalIsLowerBound: lowerBound,
     orderedBy: sort,
+    search: counted?.match ? { mode: counted.match.mode, suggestions: counted.match.suggestions } : null,
     nextCursor: hasMore ? { sort, order, value: numericKey ? Number(row.last_key) : String(row.last_key), id: String(row.last_id) } : null,
   };
 }

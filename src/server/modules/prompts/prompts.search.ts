@@ -2,50 +2,63 @@ import { type SQL, sql } from 'drizzle-orm';
 import { INVALID_CURSOR_MESSAGE, PROMPT_SORTS, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
 import { prompts } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { allWordsQuery, type WordGroup, wordGroups } from './prompts.search-query';
 
 /**
- * "summar meet" → "summar:* & meet:*": every word must match, each as a word or a word prefix.
- * Only letters and digits survive, so user input can never break the tsquery syntax.
+ * How a search's list was found: every word, most of the words, or, when no word matches anything,
+ * close words (the suggestions) or else titles close to the search.
  */
-export function toPrefixTsQuery(search: string, prefixes = true): string | null {
-  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const unique = [...new Set(words)].slice(0, 8).map((w) => w.slice(0, 60));
-  return unique.length ? unique.map((w) => (prefixes ? `${w}:*` : w)).join(' & ') : null;
+export type SearchMode = 'all' | 'some' | 'similar';
+
+/** "Did you mean …?": a word no prompt holds, a close word that some prompt does, and the search with it. */
+export interface SearchSuggestion {
+  word: string;
+  suggestion: string;
+  search: string;
+}
+
+/** What a search matches, decided when it is counted (prompts.count.ts) and kept with its total. */
+export interface SearchMatch {
+  mode: SearchMode;
+  /** The tsquery text: all words, some of them, or close words; with `titles`, all words (for snippets). */
+  query: string;
+  /** The same words as whole words only (none for titles): its matches are a subset of `query`'s. */
+  wholeWords: string | null;
+  suggestions: SearchSuggestion[];
+  /** `similar` only: titles close to the search (trigram word similarity) rather than `query`. */
+  titles?: boolean;
 }
 
 export interface SearchTerms {
-  tsQuery: SQL;
-  /** The same words as whole words only: its matches are a subset of tsQuery's. */
-  wholeWordsTsQuery: SQL;
   raw: string;
+  groups: WordGroup[];
 }
 
 export function searchTerms(search: string): SearchTerms | null {
-  const query = toPrefixTsQuery(search);
-  if (!query) return null;
-  return {
-    tsQuery: sql`to_tsquery('english', ${query})`,
-    wholeWordsTsQuery: sql`to_tsquery('english', ${toPrefixTsQuery(search, false)})`,
-    raw: search.slice(0, 200),
-  };
+  const groups = wordGroups(search);
+  return groups.length ? { raw: search.slice(0, 200), groups } : null;
 }
 
-/** Full-text match on the weighted vector (title, tags, models, author, unit, content, notes). */
-export function searchCondition(terms: SearchTerms, wholeWords = false): SQL {
-  return sql`${prompts.searchVector} @@ ${wholeWords ? terms.wholeWordsTsQuery : terms.tsQuery}`;
+/** Every word (each as a word or a word prefix), with the synonyms given: the first thing a search tries. */
+export function allWordsMatch(groups: WordGroup[]): SearchMatch {
+  return { mode: 'all', query: allWordsQuery(groups)!, wholeWords: allWordsQuery(groups, false), suggestions: [] };
 }
+
+export const toTsQuery = (text: string): SQL => sql`to_tsquery('english', ${text})`;
 
 /**
- * The typo fallback: titles whose words are close to the search (trigram word similarity). It costs
- * far more than the full-text match, so it runs only when the full-text match finds nothing.
+ * The search's condition: a full-text match on the weighted vector (title, tags, models, author, unit,
+ * content, notes), or titles whose words are close to the search (trigram word similarity), which
+ * costs far more and so runs only when no word matches anything and no close word exists.
  */
-export function typoCondition(terms: SearchTerms): SQL {
-  return sql`${terms.raw} <% ${prompts.title}`;
+export function searchCondition(terms: SearchTerms, match: SearchMatch, wholeWords = false): SQL {
+  if (match.titles) return sql`${terms.raw} <% ${prompts.title}`;
+  return sql`${prompts.searchVector} @@ ${toTsQuery(wholeWords && match.wholeWords ? match.wholeWords : match.query)}`;
 }
 
 /** ts_rank's default weights put title (A) above tags (B) above models/author (C) above content (D). */
-export function rankExpression(terms: SearchTerms): SQL<number> {
-  return sql<number>`(ts_rank(${prompts.searchVector}, ${terms.tsQuery}) + 0.05 * word_similarity(${terms.raw}, ${prompts.title}))::real`;
+export function rankExpression(terms: SearchTerms, match: SearchMatch): SQL<number> {
+  return sql<number>`(ts_rank(${prompts.searchVector}, ${toTsQuery(match.query)}) + 0.05 * word_similarity(${terms.raw}, ${prompts.title}))::real`;
 }
 
 /**

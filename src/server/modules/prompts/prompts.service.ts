@@ -52,6 +52,7 @@ async function buildListPage(db: Database, viewer: UserRow, query: PromptListQue
     totalIsLowerBound: page.totalIsLowerBound,
     nextCursor: page.nextCursor && encodeCursor(page.nextCursor),
     orderedBy: page.orderedBy,
+    ...(page.search ? { searchMode: page.search.mode, suggestions: page.search.suggestions } : {}),
   };
   return `{"items":${page.itemsJson},${JSON.stringify(envelope).slice(1)}`;
 }

@@ -16,7 +16,7 @@ import {
 import { AppError, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/time-id-cursor';
-import { canonicalTags } from '../catalog/catalog.service';
+import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
 import { auditTrash } from '../prompts/prompts.audit';
 
 // The trash: a deleted prompt leaves `prompts` (so no list, search, count or export shows it) for
@@ -95,6 +95,7 @@ export async function restoreFromTrash(db: Database, viewer: UserRow, id: string
         userId: owner.id,
         // Back in the catalog if they were renamed, merged or deleted meanwhile.
         tags: await canonicalTags(tx, snapshot.prompt.tags),
+        aiModels: await canonicalAiModels(tx, snapshot.prompt.aiModels),
         authorName: `${owner.firstName} ${owner.lastName}`.trim(),
       } as typeof prompts.$inferInsert);
       // People may have been deleted while it was in the trash: their favourites and uses go, and

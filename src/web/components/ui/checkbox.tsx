@@ -9,12 +9,17 @@ export function Checkbox({
   onCheckedChange,
   className,
   id,
+  describedBy,
+  invalid,
 }: {
   label: ReactNode;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   className?: string;
   id?: string;
+  /** Ids of a hint or an error under the box. */
+  describedBy?: string;
+  invalid?: boolean;
 }) {
   const generated = useId();
   const controlId = id ?? generated;
@@ -24,6 +29,8 @@ export function Checkbox({
         id={controlId}
         checked={checked}
         onCheckedChange={(v) => onCheckedChange(v === true)}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
         className="flex h-4 w-4 shrink-0 items-center justify-center rounded border border-slate-400 bg-white data-[state=checked]:border-brand-600 data-[state=checked]:bg-brand-600"
       >
         <CheckboxPrimitive.Indicator>

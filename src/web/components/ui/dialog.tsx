@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ComponentPropsWithoutRef, type HTMLAttributes, type ReactNode, useState } from 'react';
+import { type ComponentPropsWithoutRef, type HTMLAttributes, type ReactNode, type RefObject, useEffect, useState } from 'react';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
 
@@ -30,6 +30,19 @@ export function useReturnFocus(): (event: Event) => void {
     event.preventDefault();
     opener.focus({ preventScroll: true });
   };
+}
+
+/**
+ * Puts the focus on the first control matching `selector` inside `ref` when the part of a dialog holding
+ * it appears. Radix focuses the first focusable element, the close button, which is rarely where one
+ * wants to type; dialogs whose body loads after they open get their focus once it is there.
+ */
+export function useInitialFocus(ref: RefObject<HTMLElement | null>, selector: string) {
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>(selector)?.focus();
+    // Once, when the part appears: later renders must not pull the focus back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
 
 /** A centred modal with a focus trap (Radix), a title and an optional description for screen readers. */

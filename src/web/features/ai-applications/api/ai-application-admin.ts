@@ -1,15 +1,53 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AiModel, AiModelUpdate } from '../../../../shared/schemas/catalog';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys, refreshAfter } from '../../../lib/query-keys';
+import type { AdminAiModel, AiModel, AiModelChangeResult, AiModelCreate } from '../../../../shared/schemas/catalog';
+import { apiRequest, hasErrorCode } from '../../../lib/api-client';
+import { refreshAfter } from '../../../lib/query-keys';
 
-export const useAiApplications = () => useQuery<AiModel[]>({ queryKey: queryKeys.aiModels, staleTime: 0 });
+/** The admin list: every application with how many prompts name it. */
+const adminAiModelsKey = ['/api/admin/ai-models'];
 
-/** A rename reaches every prompt that names the application, so the prompt lists refresh too. */
-export function useSaveAiApplication() {
+export const useAdminAiApplications = () => useQuery<AdminAiModel[]>({ queryKey: adminAiModelsKey, staleTime: 0 });
+
+/**
+ * Renames and merges reach every prompt that names the application, and the addresses change what the
+ * runner offers: the catalog, the prompt lists and this screen's counts refresh together. A refusal
+ * caused by someone else meanwhile (removed it, or gave it prompts) refreshes the list too.
+ */
+function useRefresh() {
   const qc = useQueryClient();
+  const refresh = () => {
+    refreshAfter.aiModelChange(qc);
+    void qc.invalidateQueries({ queryKey: adminAiModelsKey });
+  };
+  return {
+    onSuccess: refresh,
+    onError: (err: unknown) => {
+      if (hasErrorCode(err, 'ai_model_not_found') || hasErrorCode(err, 'ai_model_in_use')) refresh();
+    },
+  };
+}
+
+/** Adds an application (no id) or changes one: its name and its launch and home URLs. */
+export function useSaveAiApplication() {
   return useMutation({
-    mutationFn: ({ id, ...change }: AiModelUpdate & { id: string }) => apiRequest<AiModel>('PUT', `/api/admin/ai-models/${id}`, change),
-    onSuccess: () => refreshAfter.aiModelChange(qc),
+    mutationFn: ({ id, ...change }: AiModelCreate & { id?: string }) =>
+      id ? apiRequest<AiModel>('PUT', `/api/admin/ai-models/${id}`, change) : apiRequest<AiModel>('POST', '/api/admin/ai-models', change),
+    ...useRefresh(),
+  });
+}
+
+/** Deletes an application no prompt names; refused (409 `ai_model_in_use`) otherwise. */
+export function useDeleteAiApplication() {
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<AiModelChangeResult>('DELETE', `/api/admin/ai-models/${id}`),
+    ...useRefresh(),
+  });
+}
+
+/** Merges an application into another: its prompts name that one instead. */
+export function useMergeAiApplication() {
+  return useMutation({
+    mutationFn: ({ id, into }: { id: string; into: string }) => apiRequest<AiModelChangeResult>('POST', `/api/admin/ai-models/${id}/merge`, { into }),
+    ...useRefresh(),
   });
 }

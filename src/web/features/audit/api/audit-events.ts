@@ -9,7 +9,14 @@ const PAGE_SIZE = '50';
 export function auditEventsKey(filters: AuditFilters) {
   return [
     queryKeys.adminAudit[0],
-    { actor: filters.actor ?? '', action: filters.action ?? '', targetType: filters.targetType ?? '', from: filters.from ?? '', to: filters.to ?? '' },
+    {
+      actor: filters.actor ?? '',
+      action: filters.action ?? '',
+      targetType: filters.targetType ?? '',
+      from: filters.from ?? '',
+      to: filters.to ?? '',
+      hideSignIns: filters.hideSignIns ? 'true' : '',
+    },
   ] as const;
 }
 

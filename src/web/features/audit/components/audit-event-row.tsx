@@ -108,7 +108,18 @@ export function AuditEventRow({ event }: { event: AuditEvent }) {
           </time>
         </div>
         <div className="col-start-1 row-start-2 min-w-0 text-sm md:col-auto md:row-auto md:pt-0.5">
-          <p className={cn('[overflow-wrap:anywhere]', event.actor.email ? 'font-medium text-slate-800' : 'text-slate-500 italic')}>
+          {/* The account's name first when it has one, its address (as it was then) under it. */}
+          {event.actor.name ? (
+            <p className="font-medium text-slate-800 [overflow-wrap:anywhere]" dir="auto">
+              {event.actor.name}
+            </p>
+          ) : null}
+          <p
+            className={cn(
+              '[overflow-wrap:anywhere]',
+              !event.actor.email ? 'text-slate-500 italic' : event.actor.name ? 'text-xs text-slate-600' : 'font-medium text-slate-800',
+            )}
+          >
             {event.actor.email ? <Email address={event.actor.email} /> : actor}
           </p>
           {event.ip ? (

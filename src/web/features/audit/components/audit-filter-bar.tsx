@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_TARGET_LABELS, AUDIT_TARGET_TYPES, type AuditAction } from '../../../../shared/schemas/audit';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { type ControlProps, FormField } from '../../../components/ui/form-field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { useEchoTolerantText } from '../../../lib/text-input';
@@ -99,9 +100,17 @@ export function AuditFilterBar({ values, onChange, onClear, onExport, exporting,
         </FormField>
       </div>
       <div className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600" aria-live="polite">
-          {count}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          {/* Sign-ins and sign-outs are most of a busy log: hiding them leaves the changes (failed sign-ins stay). */}
+          <Checkbox
+            label="Hide sign-ins and sign-outs"
+            checked={values.hideSignIns === 'true'}
+            onCheckedChange={(on) => onChange('hideSignIns', on ? 'true' : '')}
+          />
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {count}
+          </p>
+        </div>
         <div className="flex flex-wrap gap-2">
           {onClear ? (
             <Button variant="ghost" onClick={onClear}>

@@ -9,12 +9,14 @@ export interface AuditFilterValues {
   targetType: AuditTargetType | '';
   from: string;
   to: string;
+  /** 'true' leaves out the routine sign-ins and sign-outs. */
+  hideSignIns: '' | 'true';
 }
 
 export type AuditFilterName = keyof AuditFilterValues;
 
 /** Query-string names: the API's own, so a copied address reads like the request it makes. */
-const NAMES: readonly AuditFilterName[] = ['actor', 'action', 'targetType', 'from', 'to'];
+const NAMES: readonly AuditFilterName[] = ['actor', 'action', 'targetType', 'from', 'to', 'hideSignIns'];
 
 const oneOf = <T extends string>(options: readonly T[], value: string | null): T | '' =>
   value && (options as readonly string[]).includes(value) ? (value as T) : '';
@@ -27,6 +29,7 @@ export function toApiFilters(values: AuditFilterValues): AuditFilters {
   if (values.targetType) out.targetType = values.targetType;
   if (values.from) out.from = values.from;
   if (values.to) out.to = values.to;
+  if (values.hideSignIns) out.hideSignIns = true;
   return out;
 }
 
@@ -46,6 +49,7 @@ export function useAuditFilters() {
       targetType: oneOf(AUDIT_TARGET_TYPES, params.get('targetType')),
       from: params.get('from') ?? '',
       to: params.get('to') ?? '',
+      hideSignIns: params.get('hideSignIns') === 'true' ? 'true' : '',
     };
     const update = (changes: Partial<Record<AuditFilterName, string>>, replace = false) => {
       // Start from the address bar, not this render's params: two quick changes (a choice, then typing)

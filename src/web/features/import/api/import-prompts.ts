@@ -11,6 +11,10 @@ export interface ImportOptions {
   unknownOwners: 'assign' | 'refuse';
   /** An AI application's name from the catalog, for files whose rows name none; empty for none. */
   aiModel: string;
+  /** The account that owns rows naming no owner; empty: the importing admin. */
+  owner: string;
+  /** The business unit of rows naming none; empty: the owner's. */
+  businessUnit: string;
 }
 
 export interface ImportRequest extends ImportOptions {
@@ -26,9 +30,11 @@ const contentTypeOf = (file: File) => (/\.json$/i.test(file.name) ? 'application
  * has its own fetch: given the File, the browser streams it from disk, and a 100 MB file never becomes
  * a string in the page. The headers and the reading of errors are the client's.
  */
-export async function importPrompts({ file, dryRun, onConflict, unknownOwners, aiModel }: ImportRequest): Promise<ImportResult> {
+export async function importPrompts({ file, dryRun, onConflict, unknownOwners, aiModel, owner, businessUnit }: ImportRequest): Promise<ImportResult> {
   const params = new URLSearchParams({ dryRun: String(dryRun), onConflict, unknownOwners });
   if (aiModel) params.set('aiModel', aiModel);
+  if (owner) params.set('owner', owner);
+  if (businessUnit) params.set('businessUnit', businessUnit);
   const token = getAuthToken();
   const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': contentTypeOf(file) };
   if (token) headers.Authorization = `Bearer ${token}`;

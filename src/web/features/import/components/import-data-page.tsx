@@ -1,7 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { ImportResult } from '../../../../shared/schemas/import';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -10,12 +9,15 @@ import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
 import { cn } from '../../../lib/utils';
+import { useImportDefaults } from '../api/ai-models';
 import { type ImportOptions, useImportPrompts } from '../api/import-prompts';
+import { namesNoAiApplication } from '../file-kind';
 import { FileDropZone } from './file-drop-zone';
 import { ImportOptionsFields } from './import-options';
+import { blockedBecause, ImportProblems } from './import-problems';
 import { count, FORMAT_LABELS, ImportErrorTable, ImportTotals } from './import-summary';
 
-const DEFAULT_OPTIONS: ImportOptions = { onConflict: 'skip', unknownOwners: 'assign', aiModel: '' };
+const DEFAULT_OPTIONS: ImportOptions = { onConflict: 'skip', unknownOwners: 'assign', aiModel: '', owner: '', businessUnit: '' };
 const STEPS = ['Choose a file', 'Check it', 'Import'] as const;
 
 function Steps({ current }: { current: number }) {
@@ -54,15 +56,6 @@ function useFocusOnArrival(shown: unknown): RefObject<HTMLHeadingElement | null>
   return ref;
 }
 
-/** Why the import cannot go ahead, or null when it can. */
-function blockedBecause(result: ImportResult): string | null {
-  if (result.invalid > 0) {
-    return `${count(result.invalid, 'row is', 'rows are')} invalid. Correct ${result.invalid === 1 ? 'it' : 'them'} in the file, then choose it again and check it: a file is imported only when every row is valid.`;
-  }
-  if (result.create + result.update === 0) return 'Nothing to import: the file adds or changes no prompt with these options.';
-  return null;
-}
-
 /**
  * /import-data: choose a file and what to do with clashes, check it (a dry run that writes nothing),
  * then import exactly what the check showed. Any change to the file or the options asks for a new check.
@@ -71,6 +64,13 @@ export function ImportDataPage() {
   usePageTitle('Import Data');
   const [file, setFile] = useState<File | null>(null);
   const [options, setOptions] = useState(DEFAULT_OPTIONS);
+  // Whether the chosen file names no AI application (prompts.chat): then the choice is required.
+  const [needsAiModel, setNeedsAiModel] = useState(false);
+  const defaults = useImportDefaults();
+  const suggested = defaults.data?.aiModel;
+  useEffect(() => {
+    if (suggested) setOptions((o) => (o.aiModel ? o : { ...o, aiModel: suggested }));
+  }, [suggested]);
   const [refused, setRefused] = useState<string | null>(null);
   const check = useImportPrompts();
   const commit = useImportPrompts();
@@ -107,6 +107,9 @@ export function ImportDataPage() {
   // changed on disk after it was chosen.
   const failure = refused ?? (error ? errorMessage(error, 'The file could not be sent. If it changed since you chose it, choose it again.') : null);
   const blocked = checked ? blockedBecause(checked) : null;
+  const missingAiModel = needsAiModel && !options.aiModel;
+  // The application goes only with a file that names none: any other file keeps its own.
+  const request = { file: file!, ...options, aiModel: needsAiModel ? options.aiModel : '' };
   const writes = checked ? checked.create + checked.update : 0;
 
   return (
@@ -122,8 +125,12 @@ export function ImportDataPage() {
           disabled={busy}
           inputRef={inputRef}
           onFile={(f) => {
-            setFile(f);
-            startOver();
+            // The header is read before the file counts as chosen, so Check never goes without a required choice.
+            void namesNoAiApplication(f).then((needs) => {
+              setNeedsAiModel(needs);
+              setFile(f);
+              startOver();
+            });
           }}
           onRefuse={(message) => {
             startOver();
@@ -132,6 +139,7 @@ export function ImportDataPage() {
         />
         <ImportOptionsFields
           value={options}
+          needsAiModel={Boolean(file) && needsAiModel}
           disabled={busy}
           onChange={(next) => {
             setOptions(next);
@@ -143,13 +151,14 @@ export function ImportDataPage() {
           <Button
             ref={checkButtonRef}
             variant={checked ? 'secondary' : 'primary'}
-            onClick={() => file && check.mutate({ file, ...options, dryRun: true })}
-            disabled={!file || busy}
+            onClick={() => file && check.mutate({ ...request, dryRun: true })}
+            disabled={!file || busy || missingAiModel}
           >
             Check file
           </Button>
           {check.isPending ? <Spinner label="Uploading and checking the file..." /> : null}
           {!file && !busy ? <p className="text-sm text-slate-600">Choose a file to check it.</p> : null}
+          {file && missingAiModel && !busy ? <p className="text-sm text-slate-600">Choose the AI application for this file to check it.</p> : null}
         </div>
       </Card>
 
@@ -168,10 +177,18 @@ export function ImportDataPage() {
             </p>
           </div>
           <ImportTotals result={checked} />
-          {checked.errors.length > 0 ? <ImportErrorTable result={checked} /> : null}
+          {checked.problems.length > 0 ? <ImportProblems result={checked} /> : null}
+          {checked.errors.length > 0 ? (
+            <details className="text-sm">
+              <summary className="cursor-pointer text-slate-700">Row by row</summary>
+              <div className="mt-2">
+                <ImportErrorTable result={checked} />
+              </div>
+            </details>
+          ) : null}
           <div className="flex flex-col gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center">
             <Button
-              onClick={() => file && commit.mutate({ file, ...options, dryRun: false }, { onError: afterRefusedImport })}
+              onClick={() => file && commit.mutate({ ...request, dryRun: false }, { onError: afterRefusedImport })}
               disabled={busy || blocked !== null}
               aria-describedby={blocked ? 'import-blocked' : undefined}
             >

@@ -2,7 +2,9 @@ import { IMPORT_CONFLICT_POLICIES, type ImportConflictPolicy } from '../../../..
 import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/input';
 import { cn } from '../../../lib/utils';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useAiModelCatalog } from '../api/ai-models';
+import { useImportBusinessUnits, useImportOwners } from '../api/owners';
 import type { ImportOptions as Options } from '../api/import-prompts';
 
 const CONFLICT_LABELS: Record<ImportConflictPolicy, string> = {
@@ -11,9 +13,10 @@ const CONFLICT_LABELS: Record<ImportConflictPolicy, string> = {
   copy: 'Import as a copy “Title (2)”',
 };
 const OWNER_POLICIES = ['assign', 'refuse'] as const;
-const OWNER_LABELS: Record<Options['unknownOwners'], string> = { assign: 'Make me the owner', refuse: 'Refuse the row' };
+const OWNER_LABELS: Record<Options['unknownOwners'], string> = { assign: 'Give the prompt to the owner chosen above', refuse: 'Refuse the row' };
 
 function RadioCards<T extends string>({
+  id,
   legend,
   name,
   options,
@@ -23,6 +26,8 @@ function RadioCards<T extends string>({
   disabled,
   columns,
 }: {
+  /** For a reported problem to point to (its first choice takes the focus). */
+  id?: string;
   legend: string;
   name: string;
   options: readonly T[];
@@ -33,7 +38,7 @@ function RadioCards<T extends string>({
   columns: string;
 }) {
   return (
-    <fieldset disabled={disabled}>
+    <fieldset id={id} disabled={disabled}>
       <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
       <div className={cn('grid gap-2', columns)}>
         {options.map((o) => (
@@ -53,16 +58,89 @@ function RadioCards<T extends string>({
   );
 }
 
-/** What to do with clashing titles, unknown owners, and rows that name no AI application. */
-export function ImportOptionsFields({ value, onChange, disabled }: { value: Options; onChange: (next: Options) => void; disabled: boolean }) {
+/** The ids of the controls a reported problem can point to (see import-problems.tsx). */
+export const FIX_CONTROL_IDS = { aiModel: 'import-ai-model', unknownOwners: 'import-unknown-owners' } as const;
+
+/** "Ida Importer (ida@example.com)": names can repeat, emails cannot. */
+const personLabel = (u: { firstName: string; lastName: string; email: string }) => `${`${u.firstName} ${u.lastName}`.trim()} (${u.email})`;
+
+/**
+ * What to do with clashing titles and unknown owners, who owns the prompts and in which business unit,
+ * and, for a file that names no AI application, which one its prompts are for (required then).
+ */
+export function ImportOptionsFields({
+  value,
+  onChange,
+  disabled,
+  needsAiModel,
+}: {
+  value: Options;
+  onChange: (next: Options) => void;
+  disabled: boolean;
+  /** The chosen file has no place for AI applications (prompts.chat): its prompts get the one chosen here. */
+  needsAiModel: boolean;
+}) {
   const catalog = useAiModelCatalog();
+  const me = useCurrentUser().data;
+  const people = useImportOwners();
+  const units = useImportBusinessUnits();
   const set = <K extends keyof Options>(key: K, v: Options[K]) => onChange({ ...value, [key]: v });
   // A name chosen before a rename elsewhere stays listed, so the select never shows a value it lacks.
   const names = catalog.data?.map((m) => m.name) ?? [];
   if (value.aiModel && !names.includes(value.aiModel)) names.unshift(value.aiModel);
+  const owners = [...(people.data ?? [])].sort((a, b) => personLabel(a).localeCompare(personLabel(b), 'en', { sensitivity: 'base' }));
+  const ownerId = value.owner || me?.id || '';
+  const owner = owners.find((u) => u.id === ownerId) ?? (me?.id === ownerId ? me : undefined);
+  if (owner && !owners.some((u) => u.id === owner.id)) owners.unshift({ ...owner, promptCount: 0 });
+  const unitNames = (units.data ?? []).map((u) => u.name);
+  if (value.businessUnit && !unitNames.includes(value.businessUnit)) unitNames.unshift(value.businessUnit);
 
   return (
     <>
+      {needsAiModel ? (
+        <FormField
+          label="AI application for this file"
+          required
+          id={FIX_CONTROL_IDS.aiModel}
+          error={catalog.isSuccess && names.length === 0 ? 'The catalog has no AI application: add one on the AI Applications screen first.' : undefined}
+          hint={
+            catalog.isError
+              ? 'The list of AI applications could not be loaded; reload the page to try again.'
+              : 'This file names no AI application, so each of its prompts gets the one chosen here (preselected: the one most prompts in the library use).'
+          }
+          className="sm:max-w-md"
+        >
+          <NativeSelect value={value.aiModel} onChange={(e) => set('aiModel', e.target.value)} disabled={disabled} required>
+            {value.aiModel ? null : <option value="">Choose an AI application</option>}
+            {names.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Owner of the imported prompts" hint="For rows that name no owner, and owners without an account if so chosen below.">
+          <NativeSelect value={ownerId} onChange={(e) => set('owner', e.target.value === me?.id ? '' : e.target.value)} disabled={disabled || !owners.length}>
+            {owners.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.id === me?.id ? `Me: ${personLabel(u)}` : personLabel(u)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Business unit of the imported prompts" hint="For rows that name no business unit.">
+          <NativeSelect value={value.businessUnit} onChange={(e) => set('businessUnit', e.target.value)} disabled={disabled}>
+            <option value="">{owner?.businessUnit ? `The owner's unit (${owner.businessUnit})` : "The owner's unit"}</option>
+            {unitNames.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
       <RadioCards
         legend="When a prompt with the same owner and title exists"
         name="onConflict"
@@ -74,6 +152,7 @@ export function ImportOptionsFields({ value, onChange, disabled }: { value: Opti
         columns="sm:grid-cols-3"
       />
       <RadioCards
+        id={FIX_CONTROL_IDS.unknownOwners}
         legend="When the owner's email has no account"
         name="unknownOwners"
         options={OWNER_POLICIES}
@@ -83,24 +162,6 @@ export function ImportOptionsFields({ value, onChange, disabled }: { value: Opti
         disabled={disabled}
         columns="sm:grid-cols-3"
       />
-      <FormField
-        label="AI application for files that name none"
-        hint={
-          catalog.isError
-            ? 'The list of AI applications could not be loaded; reload the page to try again.'
-            : 'Optional. The prompts.chat CSV names no application, so its prompts get the one chosen here.'
-        }
-        className="sm:max-w-sm"
-      >
-        <NativeSelect value={value.aiModel} onChange={(e) => set('aiModel', e.target.value)} disabled={disabled}>
-          <option value="">None</option>
-          {names.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
     </>
   );
 }

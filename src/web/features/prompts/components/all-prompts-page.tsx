@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { usePageTitle } from '../../../lib/page-title';
 import { ALL_PROMPTS_URL } from '../api/prompt-queries';
 import { ActiveFilterChips } from '../filters/active-filter-chips';
+import { FiltersButton } from '../filters/filters-button';
 import { useFilters } from '../filters/filter-context';
 import { NewPromptLink } from './new-prompt-link';
 import { PromptListView } from './prompt-list-view';
@@ -35,6 +36,7 @@ export function AllPromptsPage() {
         loadingLabel="Loading prompts..."
         errorLabel="Error loading prompts"
         filterChips={<ActiveFilterChips />}
+        searchAside={<FiltersButton />}
         bulk
         empty={(isNarrowed) =>
           isNarrowed ? (

@@ -10,17 +10,20 @@ interface Props {
   className?: string;
 }
 
-/** The star: adds the prompt to the member's favourites, or takes it out. A toggle button (aria-pressed). */
+/**
+ * The star, a toggle button: `aria-pressed` says whether it is on. Alone (rows, cards) its name stays
+ * "Favorite <title>" in both states, the tooltip saying "Favorited" once on; with its words (dialog,
+ * page) the name is those words, "Favorite" or "Favorited", so what one reads is what one can say.
+ */
 export function FavoriteButton({ prompt, withLabel = false, className }: Props) {
   const toggle = useToggleFavorite();
   const on = prompt.isFavorite;
-  const label = on ? 'Remove from favorites' : 'Add to favorites';
   return (
     <button
       type="button"
       aria-pressed={on}
-      aria-label={withLabel ? undefined : `${label}: ${prompt.title}`}
-      title={label}
+      aria-label={withLabel ? undefined : `Favorite ${prompt.title}`}
+      title={on ? 'Favorited' : 'Add to favorites'}
       onClick={(event) => {
         event.stopPropagation();
         toggle.mutate({ id: prompt.id, favorite: !on });
@@ -29,11 +32,12 @@ export function FavoriteButton({ prompt, withLabel = false, className }: Props) 
         withLabel
           ? buttonClass('secondary', 'sm')
           : 'inline-flex shrink-0 rounded-md p-1.5 text-slate-400 transition-colors hover:bg-amber-50 hover:text-amber-500',
+        withLabel && on && 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100',
         className,
       )}
     >
       <Star className={cn('h-4 w-4', on && 'fill-amber-400 text-amber-500')} aria-hidden="true" />
-      {withLabel ? (on ? 'Favorite' : 'Add to favorites') : null}
+      {withLabel ? (on ? 'Favorited' : 'Favorite') : null}
     </button>
   );
 }

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { MY_PROMPTS_URL, usePromptList } from '../api/prompt-queries';
 import { ActiveFilterChips } from '../filters/active-filter-chips';
+import { FiltersButton } from '../filters/filters-button';
 import { useFilters } from '../filters/filter-context';
 import { useRestoredScroll } from '../filters/use-restored-scroll';
 import { totalLabel } from './all-prompts-page';
@@ -44,7 +45,9 @@ export function MyPromptsPage() {
     <>
       <PageHeader title="My Prompts" description="The prompts you have shared with your organization." actions={<NewPromptLink />} />
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox value={search} onChange={setSearch} label="Search my prompts" />
+        <SearchBox value={search} onChange={setSearch} label="Search my prompts">
+          <FiltersButton />
+        </SearchBox>
         <p className="text-sm text-slate-500">{first ? totalLabel(first.total, first.totalIsLowerBound) : ''}</p>
       </div>
       <ActiveFilterChips />

@@ -53,11 +53,15 @@ export function PromptCard({ item: p, search, onView, onUse, onDelete, showAutho
         <Chips values={p.aiModels} tone="blue" max={3} />
         <Chips values={p.tags} tone="brand" max={4} />
       </div>
-      <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
-        <span className="text-xs text-slate-500">
+      {/*
+        The date and uses, then the actions: side by side when they fit, else the actions wrap whole
+        onto a second line (right-aligned), never a third.
+      */}
+      <footer className="mt-4 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-t border-slate-100 pt-3">
+        <span className="text-xs whitespace-nowrap text-slate-500">
           {p.lastUsedAt ? `Used ${formatDate(p.lastUsedAt)}` : `Updated ${formatDate(p.updatedAt)}`} · {usesLabel(p.useCount)}
         </span>
-        <span className="flex gap-1">
+        <span className="ml-auto flex shrink-0 gap-1">
           <Button variant="ghost" size="sm" className="text-brand-700" onClick={() => onUse(p.id)} aria-label={`Use prompt ${p.title}`}>
             <Play className="h-4 w-4" aria-hidden="true" /> Use
           </Button>
@@ -72,7 +76,7 @@ export function PromptCard({ item: p, search, onView, onUse, onDelete, showAutho
             </>
           ) : null}
         </span>
-      </div>
+      </footer>
     </Card>
   );
 }

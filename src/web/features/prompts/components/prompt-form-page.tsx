@@ -24,7 +24,7 @@ import { PromptLoadError } from './prompt-load-error';
 import { useFormFields, usePrompt, useSavePrompt, useTags } from '../api/prompt-queries';
 import { AiModelsField } from '../form/ai-models-field';
 import { BusinessUnitField } from '../form/business-unit-field';
-import { CustomFieldInput } from '../form/custom-field-input';
+import { CustomCheckboxField, CustomFieldInput } from '../form/custom-field-input';
 import { buildPromptFormSchema } from '../form/prompt-form-schema';
 import { PromptContentEditor } from '../form/prompt-content-editor';
 import { TagInput } from '../form/tag-input';
@@ -62,6 +62,15 @@ function saveErrorMessage(err: unknown, editing: boolean): string {
   if (hasErrorCode(err, 'duplicate_title')) return err.serverMessage ?? 'A prompt with this title already exists';
   if (hasErrorCode(err, 'validation_failed')) return err.serverMessage ?? 'Invalid data provided';
   return describeSaveError(err, editing ? 'Failed to update prompt' : 'Failed to create prompt');
+}
+
+/**
+ * The built-in fields in their configured order, then the administrator's own: a custom field ordered
+ * before the title would otherwise split the form's core (title, content, applications, tags).
+ */
+export function fixedFirst(fields: FieldConfig[]): FieldConfig[] {
+  const fixed = (f: FieldConfig) => (KNOWN_FIELD_NAMES as readonly string[]).includes(f.name);
+  return [...fields.filter(fixed), ...fields.filter((f) => !fixed(f))];
 }
 
 /** "Copy of …", within the title's length limit. */
@@ -182,6 +191,16 @@ export function PromptFormPage() {
     const error = errorOf(form.formState.errors, name);
     const required = f.required || f.name === 'title' || f.name === 'content';
     const placeholder = f.placeholder ?? undefined;
+    if (f.type === 'checkbox' && name !== f.name) {
+      return (
+        <Controller
+          key={f.id}
+          control={form.control}
+          name={`customFields.${f.name}`}
+          render={({ field }) => <CustomCheckboxField field={f} value={field.value} onChange={field.onChange} error={error} />}
+        />
+      );
+    }
     return (
       <FormField key={f.id} label={f.label} error={error} required={required}>
         {(control) => {
@@ -259,7 +278,7 @@ export function PromptFormPage() {
       />
       <Card className="p-5 sm:p-8">
         <form onSubmit={submit} noValidate className="space-y-6">
-          {(fields ?? []).map(renderField)}
+          {fixedFirst(fields ?? []).map(renderField)}
           {editing ? (
             <FormField label="What changed?" error={form.formState.errors.changeNote?.message} hint="Optional: kept with this version in the prompt's history.">
               <Input maxLength={MAX_CHANGE_NOTE_LENGTH} placeholder="e.g. Shorter instructions, added a tone variable" {...form.register('changeNote')} />

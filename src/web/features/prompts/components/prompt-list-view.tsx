@@ -10,6 +10,7 @@ import { LazyPromptViewDialog as PromptViewDialog } from './lazy-prompt-view-dia
 import { useCanCreatePrompt } from './new-prompt-link';
 import { PromptsTable, type SortState } from './prompts-table';
 import { SearchBox } from './search-box';
+import { SearchFallbackNotice } from './search-fallback-notice';
 import { useBulkSelection } from './use-bulk-selection';
 import { useDeletePromptWithUndo } from './use-delete-prompt';
 
@@ -40,6 +41,8 @@ interface Props {
   errorLabel: string;
   /** Under the search box: the active filters, where the list has them. */
   filterChips?: ReactNode;
+  /** Beside the search box: the Filters button, where the list has filters. */
+  searchAside?: ReactNode;
   /** Rows can be selected for bulk actions (All Prompts), by members who may change prompts. */
   bulk?: boolean;
 }
@@ -60,6 +63,7 @@ export function PromptListView({
   loadingLabel,
   errorLabel,
   filterChips,
+  searchAside,
   bulk,
 }: Props) {
   const [viewing, setViewing] = useState<string | null>(null);
@@ -99,13 +103,16 @@ export function PromptListView({
   return (
     <>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox value={search} onChange={setSearch} label={searchLabel} />
+        <SearchBox value={search} onChange={setSearch} label={searchLabel}>
+          {searchAside}
+        </SearchBox>
         <p className="text-sm text-slate-500" aria-live="polite">
           {first ? totalLabel(first.total, first.totalIsLowerBound) : ''}
           {first?.orderedBy === 'relevance' && first.total > 0 ? ' · best matches first' : ''}
         </p>
       </div>
       {filterChips}
+      {failedInPlace || list.isLoading ? null : <SearchFallbackNotice page={first} onSearch={setSearch} />}
       {failedInPlace ? (
         <LoadFailure failure={failure} label={errorLabel} onRetry={retry} />
       ) : list.isLoading ? (

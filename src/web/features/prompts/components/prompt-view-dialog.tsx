@@ -1,6 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { type ReactNode, useRef } from 'react';
+import { Dialog, DialogContent, useInitialFocus } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { usePrompt, useFormFields } from '../api/prompt-queries';
@@ -12,6 +13,17 @@ import { FavoriteButton } from './favorite-button';
 import { MakeCopyLink } from './make-copy-link';
 import { PromptLoadError } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
+
+/** The dialog's actions; "Use prompt", the first, has the focus when they appear. */
+function Actions({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useInitialFocus(ref, 'button');
+  return (
+    <div ref={ref} className="mb-5 flex flex-wrap gap-2">
+      {children}
+    </div>
+  );
+}
 
 export function PromptViewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { data: prompt, isLoading, isError, error, refetch } = usePrompt(id ?? undefined);
@@ -25,7 +37,7 @@ export function PromptViewDialog({ id, onClose }: { id: string | null; onClose: 
         {isError ? <PromptLoadError error={error} onRetry={() => void refetch()} /> : null}
         {prompt ? (
           <>
-            <div className="mb-5 flex flex-wrap gap-2">
+            <Actions>
               <UsePromptButton id={prompt.id} title={prompt.title} />
               <CopyButton text={prompt.content} label="Copy prompt" onCopied={() => recordUse(prompt.id, 'copy')} />
               <FavoriteButton prompt={prompt} withLabel />
@@ -36,7 +48,7 @@ export function PromptViewDialog({ id, onClose }: { id: string | null; onClose: 
               >
                 <ExternalLink className="h-4 w-4" aria-hidden="true" /> Open page
               </Link>
-            </div>
+            </Actions>
             <PromptDetails prompt={prompt} fields={fields} />
           </>
         ) : null}

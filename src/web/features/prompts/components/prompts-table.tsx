@@ -6,7 +6,7 @@ import { defaultSortOrder, type PromptSort } from '../../../../shared/prompt-rul
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
 import { paths } from '../../../lib/paths';
 import { cn, formatDate } from '../../../lib/utils';
-import { Chips } from './chips';
+import { FittingChips } from './chips';
 import { FavoriteButton } from './favorite-button';
 import { Highlight } from './highlight';
 import { PreviewLine } from './preview-line';
@@ -15,10 +15,14 @@ import type { BulkSelection } from './use-bulk-selection';
 import { useRowKeyboard } from './use-row-keyboard';
 
 const ROW_HEIGHT = 76;
-const GRID = 'grid items-center gap-2 px-4';
-const COLUMNS = 'grid-cols-[minmax(14rem,5fr)_minmax(4.5rem,1fr)_minmax(4.5rem,1fr)_minmax(6rem,1fr)_minmax(4.5rem,1fr)_6rem_3rem_7.75rem]';
+const GRID = 'grid items-center gap-x-1.5 px-4';
+/*
+ * The title takes most of the room (at 1366 px beside the sidebar, some 45 characters); the chip
+ * columns stay narrow and show the chips that fit whole, with "+N" for the others.
+ */
+const COLUMNS = 'grid-cols-[minmax(14rem,5fr)_minmax(4.5rem,0.85fr)_minmax(4.5rem,0.85fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem_3rem_6.75rem]';
 /** With a first column for the selection boxes (members who may change prompts). */
-const COLUMNS_SELECTABLE = 'grid-cols-[1rem_minmax(14rem,5fr)_minmax(4.5rem,1fr)_minmax(4.5rem,1fr)_minmax(6rem,1fr)_minmax(4.5rem,1fr)_6rem_3rem_7.75rem]';
+const COLUMNS_SELECTABLE = 'grid-cols-[1rem_minmax(14rem,5fr)_minmax(4.5rem,0.85fr)_minmax(4.5rem,0.85fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem_3rem_6.75rem]';
 
 export interface SortState {
   sort?: PromptSort;
@@ -163,10 +167,10 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                   {p.userBusinessUnit}
                 </div>
                 <div role="cell" className="min-w-0 overflow-hidden">
-                  <Chips values={p.aiModels} tone="blue" max={1} nowrap />
+                  <FittingChips values={p.aiModels} tone="blue" />
                 </div>
                 <div role="cell" className="min-w-0 overflow-hidden">
-                  <Chips values={p.tags} tone="brand" max={1} nowrap />
+                  <FittingChips values={p.tags} tone="brand" />
                 </div>
                 <div role="cell" className="text-slate-600 tabular-nums">
                   {formatDate(p.updatedAt)}
@@ -178,7 +182,7 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                   <button
                     type="button"
                     onClick={() => onUse(p.id)}
-                    className="rounded-md p-1.5 text-brand-600 hover:bg-brand-50 hover:text-brand-800"
+                    className="rounded-md p-1 text-brand-600 hover:bg-brand-50 hover:text-brand-800"
                     aria-label={`Use prompt ${p.title}`}
                   >
                     <Play className="h-4 w-4" aria-hidden="true" />
@@ -186,7 +190,7 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                   <button
                     type="button"
                     onClick={() => onView(p.id)}
-                    className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                    className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
                     aria-label={`View ${p.title}`}
                   >
                     <Eye className="h-4 w-4" aria-hidden="true" />
@@ -195,7 +199,7 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                     <>
                       <Link
                         to={paths.editPrompt(p.id)}
-                        className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                        className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
                         aria-label={`Edit ${p.title}`}
                       >
                         <Pencil className="h-4 w-4" aria-hidden="true" />
@@ -203,7 +207,7 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                       <button
                         type="button"
                         onClick={() => onDelete(p)}
-                        className="rounded-md p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600"
+                        className="rounded-md p-1 text-slate-500 hover:bg-red-50 hover:text-red-600"
                         aria-label={`Delete ${p.title}`}
                       >
                         <Trash2 className="h-4 w-4" aria-hidden="true" />

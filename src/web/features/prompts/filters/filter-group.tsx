@@ -89,7 +89,7 @@ export function FilterGroup({
             // screen, where the Radix checkbox's code would cost more than the whole panel.
             <label key={value} className="flex cursor-pointer items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" className="select-box" checked={selected.includes(value)} onChange={(e) => toggle(value, e.target.checked)} />
-              <span className="min-w-0 flex-1 truncate" title={value} dir="auto">
+              <span className="line-clamp-2 min-w-0 flex-1 break-words" title={value} dir="auto">
                 {value}
               </span>
               <span className="shrink-0 text-xs text-slate-500 tabular-nums">

@@ -24,7 +24,7 @@ const GROUPS: ReadonlyArray<{ group: FilterGroupName; title: string; noun: strin
   { group: 'tags', title: 'Tags', noun: 'tags' },
 ];
 
-function FilterPanel({ scope: listScope }: { scope: FilterScope['scope'] }) {
+function FilterPanel({ scope: listScope, inDrawer }: { scope: FilterScope['scope']; inDrawer: boolean }) {
   const f = useFilters();
   const search = useDebouncedValue(f.search);
   const scope: FilterScope = { search, businessUnits: f.businessUnits, aiModels: f.aiModels, tags: f.tags, scope: listScope };
@@ -34,15 +34,18 @@ function FilterPanel({ scope: listScope }: { scope: FilterScope['scope'] }) {
   const active = f.businessUnits.length + f.aiModels.length + f.tags.length;
   const setters = { businessUnits: f.setBusinessUnits, aiModels: f.setAiModels, tags: f.setTags };
   return (
-    <section aria-label="Filters" className="space-y-5 border-t border-slate-200 pt-5">
-      <div className="flex items-center justify-between px-1">
-        <h2 className="text-sm font-semibold text-slate-900">Filters</h2>
-        {active ? (
-          <Button variant="ghost" size="sm" onClick={f.clearFilters} className="-mr-2 text-brand-700">
-            <X className="h-3.5 w-3.5" aria-hidden="true" /> Clear filters ({active})
-          </Button>
-        ) : null}
-      </div>
+    <section aria-label="Filters" className={inDrawer ? 'space-y-5' : 'space-y-5 border-t border-slate-200 pt-5'}>
+      {/* In the drawer its title already says "Filters": only Clear filters is left, when there is something to clear. */}
+      {inDrawer && !active ? null : (
+        <div className={inDrawer ? 'flex items-center justify-end px-1' : 'flex items-center justify-between px-1'}>
+          {inDrawer ? null : <h2 className="text-sm font-semibold text-slate-900">Filters</h2>}
+          {active ? (
+            <Button variant="ghost" size="sm" onClick={f.clearFilters} className="-mr-2 text-brand-700">
+              <X className="h-3.5 w-3.5" aria-hidden="true" /> Clear filters ({active})
+            </Button>
+          ) : null}
+        </div>
+      )}
       {data?.approximate ? <p className="px-1 text-xs text-slate-500">Counts are estimated from the first 10,000 matches.</p> : null}
       {/* Until counts arrive the groups are outlines, never "Nothing to filter yet", which would be a lie. */}
       {data ? null : failure ? (
@@ -84,7 +87,7 @@ function FilterPanel({ scope: listScope }: { scope: FilterScope['scope'] }) {
  * The sidebar filter panel: checkbox lists whose counts follow the list on the page (its search and
  * the other groups' filters). It shows only beside a prompt list.
  */
-export function PromptFilters() {
+export function PromptFilters({ inDrawer = false }: { inDrawer?: boolean }) {
   const scope = useListScope();
-  return scope ? <FilterPanel scope={scope} /> : null;
+  return scope ? <FilterPanel scope={scope} inDrawer={inDrawer} /> : null;
 }

@@ -1,9 +1,10 @@
 import { Check, Copy, ExternalLink, RotateCcw } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { launchTarget } from '../../../../shared/launch-url';
 import type { Prompt } from '../../../../shared/schemas/prompts';
 import { builtinValues, fillTemplate, parseTemplate, type TemplateVariable } from '../../../../shared/template-variables';
 import { Button } from '../../../components/ui/button';
+import { useInitialFocus } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../../components/ui/input';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -56,7 +57,8 @@ function Preview({ content, values }: { content: string; values: Record<string, 
 /**
  * Fill in a prompt's variables and use it: one field per variable (a text area, or a list for a
  * choice), a live preview, Copy, and "Open in …" for each of the prompt's applications that has a
- * launch URL. The values are remembered per member and prompt in this browser, with Reset.
+ * launch URL ("Copy & open …" for those with only a home URL). The values are remembered per member
+ * and prompt in this browser, with Reset.
  */
 export function PromptRunner({ prompt }: { prompt: Prompt }) {
   const { data: user } = useCurrentUser();
@@ -67,8 +69,13 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...defaults, ...remembered }));
   const [copied, setCopied] = useState(false);
   const recordUse = useRecordUse();
+  const root = useRef<HTMLDivElement>(null);
+  // The first variable, ready for typing; without variables, Copy (the first thing done with it).
+  useInitialFocus(root, 'textarea, select, button');
   const filled = fillTemplate(prompt.content, values);
   const launchable = catalog.filter((m) => m.launchUrl && prompt.aiModels.includes(m.name));
+  // An application that cannot take the text in its address still opens: the text goes to the clipboard first.
+  const homes = catalog.filter((m) => !m.launchUrl && m.homeUrl && prompt.aiModels.includes(m.name));
 
   const change = (name: string, value: string) => {
     const next = { ...values, [name]: value };
@@ -81,8 +88,8 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
     setCopied(true);
     setTimeout(() => setCopied(false), 2000);
   };
-  const open = async (name: string, template: string) => {
-    const target = launchTarget(template, filled);
+  const open = async (name: string, template: string, homeUrl: string | null) => {
+    const target = launchTarget(template, filled, homeUrl);
     if (!target.fits) {
       if (!(await copyText(filled))) return;
       toast({ title: `Prompt copied: paste it into ${name}`, description: 'It is too long to send in a link.' });
@@ -90,9 +97,15 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
     window.open(target.url, '_blank', 'noopener,noreferrer');
     recordUse(prompt.id, 'launch');
   };
+  const copyAndOpen = async (name: string, homeUrl: string) => {
+    if (!(await copyText(filled))) return;
+    toast({ title: `Prompt copied: paste it into ${name}` });
+    window.open(homeUrl, '_blank', 'noopener,noreferrer');
+    recordUse(prompt.id, 'launch');
+  };
 
   return (
-    <div className="space-y-5">
+    <div ref={root} className="space-y-5">
       {prompt.variables.length > 0 ? (
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Fill in the variables</legend>
@@ -125,8 +138,13 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
           <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
         </Button>
         {launchable.map((m) => (
-          <Button key={m.id} variant="secondary" onClick={() => void open(m.name, m.launchUrl!)}>
+          <Button key={m.id} variant="secondary" onClick={() => void open(m.name, m.launchUrl!, m.homeUrl)}>
             <ExternalLink className="h-4 w-4" aria-hidden="true" /> Open in {m.name}
+          </Button>
+        ))}
+        {homes.map((m) => (
+          <Button key={m.id} variant="secondary" onClick={() => void copyAndOpen(m.name, m.homeUrl!)}>
+            <ExternalLink className="h-4 w-4" aria-hidden="true" /> Copy &amp; open {m.name}
           </Button>
         ))}
         {prompt.variables.length > 0 ? (

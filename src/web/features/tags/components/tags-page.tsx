@@ -9,6 +9,7 @@ import { ListSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
+import { SearchSynonymsSection } from './search-synonyms-section';
 import { useAdminTags } from '../api/tag-admin';
 import { DeleteTagDialog } from './delete-tag-dialog';
 import { MergeTagsDialog } from './merge-tags-dialog';
@@ -129,6 +130,7 @@ export function TagsPage() {
         />
       ) : null}
       {merging ? <MergeTagsDialog selected={merging} tags={all} onOpenChange={(open) => !open && setMerging(null)} onMerged={clearSelection} /> : null}
+      <SearchSynonymsSection />
     </>
   );
 }

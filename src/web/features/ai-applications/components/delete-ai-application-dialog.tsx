@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import type { AdminAiModel } from '../../../../shared/schemas/catalog';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useDeleteAiApplication } from '../api/ai-application-admin';
+
+interface Props {
+  model: AdminAiModel;
+  onOpenChange: (open: boolean) => void;
+  /** Offered when the server refuses because prompts name the application (someone used it meanwhile). */
+  onMergeInstead: (model: AdminAiModel) => void;
+}
+
+/**
+ * "Delete AI application?" for one no prompt names. A refusal stays in the dialog beside the button
+ * that caused it, with the way forward (merging), rather than in a toast that disappears.
+ */
+export function DeleteAiApplicationDialog({ model, onOpenChange, onMergeInstead }: Props) {
+  const del = useDeleteAiApplication();
+  const [refusal, setRefusal] = useState<{ message: string; inUse: boolean } | null>(null);
+  const confirm = () =>
+    del.mutate(model.id, {
+      onSuccess: () => {
+        toast({ title: `Deleted “${model.name}”` });
+        onOpenChange(false);
+      },
+      onError: (err) => setRefusal({ message: errorMessage(err, 'Failed to delete the AI application'), inUse: hasErrorCode(err, 'ai_model_in_use') }),
+    });
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={onOpenChange}
+      title="Delete AI application?"
+      confirmLabel="Delete Application"
+      pendingLabel="Deleting..."
+      pending={del.isPending}
+      onConfirm={confirm}
+      description={
+        <p className="break-words [overflow-wrap:anywhere]">
+          Delete <span dir="auto">“{model.name}”</span>? No prompt names it, so no prompt changes.
+        </p>
+      }
+    >
+      {refusal ? (
+        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm break-words text-red-700 [overflow-wrap:anywhere]">
+          <p>{refusal.message}</p>
+          {refusal.inUse ? (
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => onMergeInstead(model)}>
+              Merge instead…
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
