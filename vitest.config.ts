@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// API and unit tests run on the embedded database always, and again on PostgreSQL when
-// TEST_DATABASE_URL is set. Component tests (*.test.tsx) run once, in jsdom.
+// API and server unit tests run on the embedded database always, and again on PostgreSQL when
+// TEST_DATABASE_URL is set. Tests of src/shared touch no database and run once; component tests
+// (*.test.tsx) run once, in jsdom.
 const serverProject = (kind: 'pglite' | 'postgres') => ({
   test: {
     name: kind,
-    include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+    include: ['src/server/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB_KIND: kind },
+    setupFiles: ['src/server/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -20,6 +22,7 @@ export default defineConfig({
     projects: [
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+      { test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'web',

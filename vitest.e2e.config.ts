@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: real server, real Chromium, one file at a time.
+// Browser tests: the real built server, real Chromium, one file at a time.
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
+    // Migrates one data folder (or template database) and starts one Chromium for the whole run.
+    globalSetup: ['tests/e2e/support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 120_000,

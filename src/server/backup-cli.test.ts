@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from './lib/project-root';
 import { buildIfNeeded, freePort, freshStorage, httpRequest, type StartedProcess, startProcess, waitForHealth } from './test/server-process';
 import { testDatabaseKind } from './test/test-database';
@@ -64,10 +64,17 @@ describeEmbedded('backups of the embedded database from the command line and on 
     expect(fromServer, fromServer.output).toMatchObject({ code: 0 });
     expect(fromServer.output).toContain('from the running server');
 
-    // Scheduled every 2 s with two kept: after several rounds exactly two finished files remain.
-    await new Promise((r) => setTimeout(r, 8_000));
+    // Scheduled every 2 s with two kept: once a third backup was made, exactly two finished files remain.
     const finished = () => readdirSync(backupDir).filter((n) => n.endsWith('.tar.gz'));
-    expect(finished()).toHaveLength(2);
+    const seen = new Set<string>();
+    await vi.waitFor(
+      () => {
+        for (const name of finished()) seen.add(name);
+        expect(seen.size).toBeGreaterThanOrEqual(3);
+        expect(finished()).toHaveLength(2);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
 
     process.kill(server.serverPid(), 'SIGTERM');
     expect((await server.exited).code).toBe(0);

@@ -227,6 +227,11 @@ function oidcSettings(c: { [K in `OIDC_${string}`]?: string }) {
     unitClaim: c.OIDC_UNIT_CLAIM,
     /** Password sign-in, sign-up and reset are off: the provider is the only way in. */
     only: c.OIDC_ONLY === 'true',
+    /**
+     * After a failed discovery, sign-ins within this many milliseconds are answered at once instead of
+     * queuing up on a provider that is down. Not an environment variable: tests shorten it.
+     */
+    discoveryRetryMs: 2_000,
   };
 }
 

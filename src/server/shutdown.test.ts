@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buildIfNeeded,
   freePort,
@@ -134,12 +134,14 @@ describe('npm start stops like a service', () => {
       const { token } = JSON.parse(signUp.body) as { token: string };
 
       const load = loadClients(server.url, token, label);
-      await new Promise((r) => setTimeout(r, 800));
+      // Under way: the clients have had answers (at least ten are asserted below).
+      await vi.waitFor(() => expect(load.outcomes.filter((o) => o.answer).length).toBeGreaterThanOrEqual(10), { timeout: 15_000, interval: 50 });
       const inFlight = halfSentCreate(server.url, token, `${label} in flight`);
       await inFlight.started;
       const signalledAt = Date.now();
       signal(server);
-      await new Promise((r) => setTimeout(r, 300));
+      // The rest of the half-sent request arrives once the server is stopping (its log says so).
+      await vi.waitFor(() => expect(server.output()).toMatch(/SIGTERM received/), { timeout: 5_000, interval: 20 });
       inFlight.finish();
 
       const exit = await server.exited;

@@ -151,11 +151,14 @@ describe('administration', () => {
     // Keyboard reorder: move "Target Audience" (last) above "Business Unit".
     const handle = page.getByRole('button', { name: 'Reorder Target Audience' });
     await handle.focus();
-    // dnd-kit measures between key presses, so give it a frame or two each time.
-    for (const key of ['Space', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(300);
-    }
+    // Each key press waits for dnd-kit's screen-reader announcement of it: the drag has then been
+    // measured and the next key press acts on the new position.
+    const announced = () => page.locator('[id^="DndLiveRegion"]').textContent();
+    await page.keyboard.press('Space');
+    await expect.poll(announced).toMatch(/Picked up/);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(announced).toMatch(/was moved over/);
+    await page.keyboard.press('Space');
     await seen(page, 'Form fields reordered successfully!');
     const fields = await apiCall<Array<{ name: string; order: number }>>(suite.server.url, 'GET', '/api/admin/form-fields', undefined, admin.token);
     expect(fields.map((f) => f.name).slice(-2)).toEqual(['targetaudience', 'userBusinessUnit']);

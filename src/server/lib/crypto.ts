@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { hash, type Options, verify } from '@node-rs/argon2';
 
 /** A URL-safe random token of 256 bits. */
 export function newToken(): string {
@@ -20,9 +20,24 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-/** argon2id with the library's defaults; the result is a self-describing PHC string. */
+/**
+ * The argon2id cost of new hashes: the library's defaults (19 MiB, 2 passes), unless an in-process test
+ * run lowered it. A hash names its own cost, so checking a password needs no setting.
+ */
+let hashCost: Options | undefined;
+
+/**
+ * Tests that run the app in their own process create thousands of accounts: at the real cost each
+ * hash is tens of milliseconds of CPU. Only test setup calls this (src/server/test/setup.ts); the
+ * server never does, and one test checks the real cost is what the app uses otherwise.
+ */
+export function setPasswordHashCostForTests(cost: 'cheap' | 'real'): void {
+  hashCost = cost === 'cheap' ? { memoryCost: 1024, timeCost: 1, parallelism: 1 } : undefined;
+}
+
+/** argon2id; the result is a self-describing PHC string. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+  return hash(password, hashCost);
 }
 
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {

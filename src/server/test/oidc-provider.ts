@@ -71,6 +71,7 @@ export function oidcSettingsFor(issuer: string, client: { clientId: string; clie
     editValues: ['prompt-editors'],
     unitClaim: 'department' as string | undefined,
     only: false,
+    discoveryRetryMs: 2_000,
     ...overrides,
   };
 }

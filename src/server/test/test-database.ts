@@ -33,22 +33,77 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
   const name = `apd_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  const template = await postgresTemplate(adminUrl);
+  await runAdminSql(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name), poolSize: 4 });
+  // Nothing to do: the template's migrations are recorded in the copy.
   await handle.migrate();
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
+      await runAdminSql(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
+}
+
+async function runAdminSql(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * On PostgreSQL, as on PGlite, each test file's database is a copy of one migrated once: CREATE DATABASE
+ * … TEMPLATE copies files (a fraction of a second) where running the migrations takes seconds. The
+ * template is named after the migrations, and the first file to need it builds it while holding an
+ * advisory lock, so files starting together in parallel workers wait for it instead of building it twice.
+ */
+async function postgresTemplate(adminUrl: string): Promise<string> {
+  const template = `apd_test_template_${migrationsHash()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_BUILD_LOCK]);
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+    if (!rowCount) {
+      // Built under another name and renamed when complete: a template is never copied half-migrated.
+      const building = `${template}_building`;
+      await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${building}"`);
+      const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, building), poolSize: 1 });
+      await handle.migrate();
+      await handle.close();
+      await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+      // Templates of earlier migrations are of no further use; one still being copied stays (the drop fails).
+      const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'apd\\_test\\_template\\_%' AND datname <> $1", [
+        template,
+      ]);
+      for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_BUILD_LOCK]).catch(() => undefined);
+    await admin.end();
+  }
+  return template;
+}
+
+/** Held on the TEST_DATABASE_URL server's maintenance database while a test template is built (tests only). */
+const TEMPLATE_BUILD_LOCK = 74_110_301;
+
+/** A short hash of the migrations and the PGlite version: a template is reused only for the same ones. */
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(path.join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json')));
+  for (const name of readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
+    const file = path.join(MIGRATIONS_DIR, name);
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 /**
@@ -58,13 +113,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
  * later file starts from it: the same database, migrated the same way, only sooner.
  */
 function templatePath(): string {
-  const hash = createHash('sha256');
-  hash.update(readFileSync(path.join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json')));
-  for (const name of readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
-    const file = path.join(MIGRATIONS_DIR, name);
-    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(file));
-  }
-  return path.join(tmpdir(), `apd-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  return path.join(tmpdir(), `apd-test-pglite-${migrationsHash()}.tar`);
 }
 
 function migratedTemplate(): Blob | undefined {

@@ -1,3 +1,6 @@
+import type { Page } from 'playwright-core';
+import { originOf } from './browser';
+
 /** Seeding through the real HTTP API (no database shortcuts). */
 export interface SeededUser {
   email: string;
@@ -37,9 +40,17 @@ export async function registerUser(baseUrl: string, overrides: Partial<Omit<Seed
   return { ...user, token: res.token };
 }
 
-/** Signs a page in by storing a token, as the app does after login. */
-export async function signInWithToken(page: import('playwright-core').Page, token: string, path = '/all-prompts'): Promise<void> {
-  await page.goto('/auth');
-  await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+/**
+ * Signs a page in by storing a token where the app keeps it after login, through the context's storage
+ * state (no page load), then opens `path`.
+ */
+export async function signInWithToken(page: Page, token: string, path = '/all-prompts'): Promise<void> {
+  const origin = originOf(page.context());
+  if (!origin) throw new Error('signInWithToken needs a page opened by newPage()');
+  // Replacing the storage state replaces all of it: what the test stored before (a theme) is kept.
+  const state = await page.context().storageState();
+  const kept = state.origins.find((o) => o.origin === origin)?.localStorage.filter((item) => item.name !== 'auth_token') ?? [];
+  const origins = [...state.origins.filter((o) => o.origin !== origin), { origin, localStorage: [...kept, { name: 'auth_token', value: token }] }];
+  await page.context().setStorageState({ cookies: state.cookies, origins });
   await page.goto(path);
 }

@@ -2,25 +2,18 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const SCREENSHOT_DIR = path.resolve('screenshots');
 
+/** The run's one Chromium (started by global-setup.ts), connected to; closing this connection leaves it running. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.connect(inject('chromiumWsEndpoint'));
 }
+
+/** The origin each test context serves, so that a sign-in can store its token there without a page load. */
+const contextOrigins = new WeakMap<BrowserContext, string>();
+export const originOf = (context: BrowserContext) => contextOrigins.get(context);
 
 export interface TestPage {
   context: BrowserContext;
@@ -32,6 +25,7 @@ export interface TestPage {
 /** A page in its own context (axe needs newContext), recording console errors. */
 export async function newPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 860 }): Promise<TestPage> {
   const context = await browser.newContext({ baseURL, viewport });
+  contextOrigins.set(context, new URL(baseURL).origin);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -59,7 +53,12 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * A documentation screenshot, taken only when E2E_SCREENSHOTS=1 asks for them: each costs a full-page
+ * render, and a test run does not need the pictures. Failure screenshots (suite.ts) are always kept.
+ */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }

@@ -12,6 +12,7 @@ const settings = {
   editValues: ['prompt-editors'],
   unitClaim: 'department',
   only: false,
+  discoveryRetryMs: 2_000,
 };
 
 describe('roles from the role claim', () => {

@@ -5,8 +5,6 @@ import { SsoRefusal } from './sso.claims';
 
 /** How long the app waits for the identity provider on any one call, in seconds. */
 const PROVIDER_TIMEOUT_S = 10;
-/** After a failed discovery, requests within this window are answered at once instead of queuing up. */
-const DISCOVERY_RETRY_MS = 2_000;
 
 function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -29,7 +27,7 @@ export class OidcClient {
 
   async configuration(): Promise<oidc.Configuration> {
     if (!this.discovered) {
-      if (Date.now() - this.failedAt < DISCOVERY_RETRY_MS) throw new ProviderUnavailable('discovery failed moments ago');
+      if (Date.now() - this.failedAt < this.settings.discoveryRetryMs) throw new ProviderUnavailable('discovery failed moments ago');
       const issuer = new URL(this.settings.issuer);
       // Plain HTTP only to a provider on this machine (tests, local development); anywhere else it must be HTTPS.
       const insecure = issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname);

@@ -12,7 +12,14 @@ import { insertUser } from './users.repo';
 let t: TestApp;
 let adminAuth: { authorization: string };
 beforeAll(async () => {
-  const oidc = { issuer: 'http://127.0.0.1:9', clientId: 'prompts', clientSecret: 'secret', displayName: 'Contoso ID', scopes: 'openid email' };
+  const oidc = {
+    issuer: 'http://127.0.0.1:9',
+    clientId: 'prompts',
+    clientSecret: 'secret',
+    displayName: 'Contoso ID',
+    scopes: 'openid email',
+    discoveryRetryMs: 2_000,
+  };
   t = await createTestApp({ oidc: { ...oidc, adminValues: [], editValues: [], roleClaim: undefined, unitClaim: undefined, only: true } });
   // Sign-up is off: the administrator exists already, signed in (as through the provider).
   const admin = await insertUser(t.db, {
