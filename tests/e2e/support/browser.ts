@@ -65,6 +65,7 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 
 /**
  * Waits until `text` is visible. A page loads its data after it first shows, so this allows the time a
- * person would wait: a loaded CI machine needs more than a second.
+ * person would wait (expect.poll's timeout in vitest.e2e.config.ts): a loaded CI machine needs more
+ * than a second.
  */
-export const seen = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
+export const seen = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
