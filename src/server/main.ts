@@ -17,8 +17,8 @@ import { keepEmbeddedWalBounded } from './lib/embedded-wal';
 import { installGracefulShutdown, trackConnections } from './lib/graceful-shutdown';
 import { startHousekeeping } from './lib/housekeeping';
 import { ensureBootstrapAdmin } from './modules/auth/auth.service';
-import { dropCachedSessions } from './modules/auth/sessions.repo';
 import { countUsers } from './modules/users/users.repo';
+import { dropUserCaches } from './lib/user-derived-cache';
 
 async function main() {
   const config = loadConfig();
@@ -53,7 +53,7 @@ async function main() {
         drop(kind, subject) {
           if (kind === 'viewer') return void (subject && dropViewerCaches(subject));
           if (kind !== 'sessions') dropPromptCaches(handle.db);
-          if (kind !== 'prompts') dropCachedSessions();
+          if (kind !== 'prompts') dropUserCaches();
         },
         log: app.log,
       })

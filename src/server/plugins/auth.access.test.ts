@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { forgetCachedSessions } from '../modules/auth/sessions.repo';
+import { dropUserCaches } from '../lib/user-derived-cache';
 import { body, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../test/test-app';
 import { registerAuth, type RouteAccess } from './auth';
 import type { TokenScope } from '../../shared/schemas/tokens';
@@ -227,7 +227,7 @@ describe('a member who must change a temporary password', () => {
   beforeAll(async () => {
     member = await t.userWithRole('edit');
     await t.db.update(users).set({ mustChangePassword: 'true' }).where(eq(users.id, member.user.id));
-    forgetCachedSessions();
+    dropUserCaches();
   });
 
   it('is refused every signed-in call with password_change_required', async () => {

@@ -5,7 +5,7 @@ import { type AppConfig, testConfig } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import { openTestDatabase } from './test-database';
-import { forgetCachedSessions } from '../modules/auth/sessions.repo';
+import { dropUserCaches } from '../lib/user-derived-cache';
 
 export interface TestUser {
   token: string;
@@ -63,7 +63,7 @@ export async function createTestApp(
     const { users } = await import('../db/schema');
     const { eq } = await import('drizzle-orm');
     await handle.db.update(users).set({ role }).where(eq(users.id, created.user.id));
-    forgetCachedSessions();
+    dropUserCaches();
     return { ...created, user: { ...created.user, role } };
   };
 

@@ -12,7 +12,8 @@ import { countUsers, findUserByEmail, insertUser, type NewUser, syncAuthorName, 
 import { invalidateResetTokens } from './password-reset.service';
 import { recordAudit } from '../audit/audit';
 import { revokeAllTokensOf } from '../tokens/tokens.service';
-import { createSession, forgetCachedSessions, revokeSession, revokeUserSessions } from './sessions.repo';
+import { createSession, revokeSession, revokeUserSessions } from './sessions.repo';
+import { afterUserWrite } from '../../lib/user-derived-cache';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const TEMP_PASSWORD_EXPIRED = 'Your temporary password has expired. Ask an administrator to reset it.';
@@ -93,12 +94,13 @@ export async function login(db: Database, config: AppConfig, input: LoginInput) 
 /** Ends one session (sign-out); a request without a valid session has nothing to end or record. */
 export async function logout(db: Database, user: UserRow | null, sessionId: string | null): Promise<void> {
   if (!sessionId) return;
-  await db.transaction(async (tx) => {
-    await revokeSession(tx, sessionId);
-    if (user) await recordAudit(tx, { actor: user, action: 'auth.sign_out', target: { type: 'user', id: user.id }, summary: `${user.email} signed out` });
-  });
-  // Again after commit: a lookup that ran during the transaction may have cached the session.
-  forgetCachedSessions();
+  await db
+    .transaction(async (tx) => {
+      await revokeSession(tx, sessionId);
+      if (user) await recordAudit(tx, { actor: user, action: 'auth.sign_out', target: { type: 'user', id: user.id }, summary: `${user.email} signed out` });
+    })
+    // After commit: a lookup that ran during the transaction may have cached the session.
+    .finally(() => afterUserWrite(db));
 }
 
 /**
@@ -132,8 +134,8 @@ export async function changePassword(
     });
     if (input.revokeApiTokens !== false) await revokeAllTokensOf(tx, user.id, user, 'with a password change');
   });
-  // Again after commit: a lookup that ran during the transaction may have read the old row.
-  forgetCachedSessions();
+  // After commit: a lookup that ran during the transaction may have read the old row.
+  afterUserWrite(db);
 }
 
 export async function updateProfile(db: Database, user: UserRow, input: ProfileInput): Promise<UserRow> {
@@ -150,7 +152,7 @@ export async function updateProfile(db: Database, user: UserRow, input: ProfileI
       return updated!;
     })
     .finally(() => {
-      forgetCachedSessions();
+      afterUserWrite(db);
       if (renamed) afterPromptWrite(db);
     });
 }
@@ -210,6 +212,7 @@ async function completeBootstrapAdmin(db: Database, admin: UserRow, changes: Par
           .where(and(eq(prompts.userId, admin.id), eq(prompts.userBusinessUnit, '')));
     })
     .finally(() => {
+      afterUserWrite(db);
       if (renamed || businessUnit !== undefined) afterPromptWrite(db);
     });
 }

@@ -5,7 +5,7 @@ import { passwordResetTokens, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { TEMP_PASSWORD_EXPIRED } from './auth.service';
-import { forgetCachedSessions } from './sessions.repo';
+import { dropUserCaches } from '../../lib/user-derived-cache';
 
 let t: TestApp;
 let admin: TestUser;
@@ -61,7 +61,7 @@ describe('temporary passwords', () => {
       .update(users)
       .set({ mustChangePassword: 'true', tempPasswordExpiresAt: new Date(Date.now() + 60_000) })
       .where(eq(users.id, u.user.id));
-    forgetCachedSessions();
+    dropUserCaches();
     expect((await changePassword(u, 'POST', u.password, 'my own new secret')).statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));
     expect(row).toMatchObject({ mustChangePassword: 'false', tempPasswordExpiresAt: null });

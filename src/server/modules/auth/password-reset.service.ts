@@ -9,8 +9,9 @@ import type { Mailer } from '../../lib/mailer';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repo';
 import { recordAudit } from '../audit/audit';
-import { forgetCachedSessions, revokeUserSessions } from './sessions.repo';
+import { revokeUserSessions } from './sessions.repo';
 import { revokeAllTokensOf } from '../tokens/tokens.service';
+import { afterUserWrite } from '../../lib/user-derived-cache';
 
 /** Same answer whether or not the address has an account, so the form cannot be used to probe. */
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email address, a password reset link has been sent. It expires in 1 hour.';
@@ -131,6 +132,6 @@ export async function completePasswordReset(
     // Whoever made the reset necessary may hold the member's tokens too.
     await revokeAllTokensOf(tx, claimed.userId, user, 'with a password reset link');
   });
-  forgetCachedSessions();
+  afterUserWrite(db);
   return RESET_DONE_MESSAGE;
 }

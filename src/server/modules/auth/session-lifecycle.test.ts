@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { findSessionUser, forgetCachedSessions, SESSION_TOUCH_MS } from './sessions.repo';
+import { dropUserCaches } from '../../lib/user-derived-cache';
+import { findSessionUser, SESSION_TOUCH_MS } from './sessions.repo';
 
 const IDLE_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -26,7 +27,7 @@ async function setLastUsed(u: TestUser, at: Date) {
     .update(sessions)
     .set({ lastUsedAt: at })
     .where(eq(sessions.sid, sha256(u.token)));
-  forgetCachedSessions();
+  dropUserCaches();
 }
 
 describe('sliding sessions (SESSION_IDLE_DAYS)', () => {
@@ -63,10 +64,10 @@ describe('session cache', () => {
 
   it('does not store a lookup that was in flight when the cache was invalidated', async () => {
     const u = await t.register();
-    forgetCachedSessions();
+    dropUserCaches();
     // The lookup reads the session; meanwhile a revoke commits and invalidates the cache.
     const inFlight = findSessionUser(t.db, u.token, IDLE_DAYS);
-    forgetCachedSessions();
+    dropUserCaches();
     expect(await inFlight).toBeDefined();
     // The row is gone (deleted without a second invalidation): only a stale cache entry could answer now.
     await t.db.delete(sessions).where(eq(sessions.sid, sha256(u.token)));

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { publishInvalidation } from '../../lib/cache-sync';
 import { sessions, type UserRow, users } from '../../db/schema';
 import { newToken, sha256 } from '../../lib/crypto';
+import { onUsersChanged } from '../../lib/user-derived-cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_used_at is rewritten at most this often per session, not on every request. */
@@ -24,9 +24,9 @@ export async function createSession(db: Database, userId: string, ttlDays: numbe
 
 /**
  * Every API request looks up its session; on a busy list that lookup was a third of the work. Found
- * sessions are kept for a moment. Revoking sessions and changing users empty the cache in this
- * process at once, and in the other instances sharing the database through PostgreSQL NOTIFY
- * (lib/cache-sync.ts); the short lifetime is a last bound should a notification be lost.
+ * sessions are kept for a moment. Revoking sessions and changing users empty the cache after commit,
+ * in this process and in the other instances sharing the database (`afterUserWrite` in
+ * lib/user-derived-cache.ts); the short lifetime is a last bound should a notification be lost.
  */
 export const SESSION_CACHE_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -44,20 +44,12 @@ const sessionCache = new Map<string, CachedSession>();
  */
 let generation = 0;
 
-/**
- * Drops every cached session, here and (after commit) in the other instances sharing the database;
- * called whenever a session is revoked or a user row changes.
- */
-export function forgetCachedSessions(): void {
-  dropCachedSessions();
-  publishInvalidation('sessions');
-}
-
-/** This process's part of `forgetCachedSessions`; also run when another instance reports a change. */
-export function dropCachedSessions(): void {
+/** Drops every cached session (through `afterUserWrite`, or a notification from another instance). */
+function dropCachedSessions(): void {
   generation++;
   sessionCache.clear();
 }
+onUsersChanged(dropCachedSessions);
 
 /**
  * A session opened with a temporary password ends when that password expires, unless it was replaced
@@ -106,15 +98,17 @@ export async function findSessionUser(db: Database, token: string, idleDays: num
   return { sid, user: row.user };
 }
 
+/** Ends one session; the caller calls `afterUserWrite` once it has committed. */
 export async function revokeSession(db: Database, sid: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.sid, sid));
-  forgetCachedSessions();
 }
 
-/** Revokes every session of a user, except `keepSid` when given (the one making the change). */
+/**
+ * Revokes every session of a user, except `keepSid` when given (the one making the change); the caller
+ * calls `afterUserWrite` once it has committed.
+ */
 export async function revokeUserSessions(db: Database, userId: string, keepSid?: string): Promise<void> {
   await db.delete(sessions).where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId));
-  forgetCachedSessions();
 }
 
 /** Removes sessions past their absolute expiry or idle for longer than `idleDays`. */

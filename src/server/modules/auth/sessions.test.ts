@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { PASSWORD_MESSAGES } from '../../../shared/password-policy';
-import { forgetCachedSessions } from './sessions.repo';
+import { dropUserCaches } from '../../lib/user-derived-cache';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;
@@ -42,7 +42,7 @@ describe('bearer sessions', () => {
       .update(sessions)
       .set({ expire: new Date(Date.now() - 1000) })
       .where(eq(sessions.sid, sha256(u.token)));
-    forgetCachedSessions();
+    dropUserCaches();
     expect((await me(u.auth)).statusCode).toBe(401);
   });
 
@@ -115,7 +115,7 @@ describe('change password validation', () => {
     const u = await t.register();
     const { users } = await import('../../db/schema');
     await t.db.update(users).set({ mustChangePassword: 'true' }).where(eq(users.id, u.user.id));
-    forgetCachedSessions();
+    dropUserCaches();
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: u.user.email, password: u.password } });
     expect(body(login)).toMatchObject({ mustChangePassword: true });
     const token = body<{ token: string }>(login).token;

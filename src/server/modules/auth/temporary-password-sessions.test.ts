@@ -5,7 +5,7 @@ import { sha256 } from '../../lib/crypto';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { findUserById } from '../users/users.repo';
 import { changePassword, TEMP_PASSWORD_EXPIRED } from './auth.service';
-import { forgetCachedSessions } from './sessions.repo';
+import { dropUserCaches } from '../../lib/user-derived-cache';
 
 // A session opened with a temporary password lasts no longer than that password, and an expired
 // temporary password opens nothing, not even the change that would replace it.
@@ -37,7 +37,7 @@ async function memberWithTemporaryPassword() {
 }
 const expireTemporaryPassword = async (id: string, at = new Date(Date.now() - 1000)) => {
   await t.db.update(users).set({ tempPasswordExpiresAt: at }).where(eq(users.id, id));
-  forgetCachedSessions();
+  dropUserCaches();
 };
 const whoAmI = (auth: { authorization: string }) => t.app.inject({ method: 'GET', url: '/api/user', headers: auth });
 

@@ -6,8 +6,8 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { afterPromptWrite, promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { movePromptsBetweenUnits } from '../prompts/prompts.bulk';
 import { recordAudit } from '../audit/audit';
-import { forgetCachedSessions } from '../auth/sessions.repo';
 import { type BusinessUnitRow, findBusinessUnitByName, insertBusinessUnitIfMissing, listBusinessUnits } from './business-units.repo';
+import { afterUserWrite } from '../../lib/user-derived-cache';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -71,7 +71,7 @@ export async function renameBusinessUnit(db: Database, actor: UserRow, id: strin
       return toBusinessUnit(renamed!);
     })
     .finally(() => {
-      forgetCachedSessions();
+      afterUserWrite(db);
       afterPromptWrite(db);
     });
 }
@@ -125,6 +125,6 @@ export async function deleteBusinessUnit(db: Database, actor: UserRow, id: strin
     return moved;
   });
   // Moved members' sessions hold their old unit.
-  if (result.users) forgetCachedSessions();
+  if (result.users) afterUserWrite(db);
   return result;
 }

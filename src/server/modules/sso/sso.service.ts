@@ -8,12 +8,13 @@ import { AppError, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { hashPassword, newToken } from '../../lib/crypto';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { changes, recordAudit } from '../audit/audit';
-import { createSession, forgetCachedSessions } from '../auth/sessions.repo';
+import { createSession } from '../auth/sessions.repo';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { countUsers, findUserByEmail, insertUser, syncAuthorName, updateUser } from '../users/users.repo';
 import { sameBrowser } from './sso.browser';
 import { type SsoProfile, SsoRefusal } from './sso.claims';
 import { deleteHandoff, type HandoffProfile, insertHandoff, lockHandoff } from './sso.repo';
+import { afterUserWrite } from '../../lib/user-derived-cache';
 
 /**
  * The same lock sign-up takes around "is this the first account?", so that an account made through
@@ -113,7 +114,7 @@ async function existingAccount(tx: Database, profile: SsoProfile): Promise<UserR
 
 /** After commit: drop cached sessions and, when an author's name changed, the prompt caches. */
 function afterCommit(db: Database, renamed: boolean) {
-  forgetCachedSessions();
+  afterUserWrite(db);
   if (renamed) afterPromptWrite(db);
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcHandoffs, oidcLogins, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { runHousekeeping } from '../../lib/housekeeping';
-import { forgetCachedSessions } from '../auth/sessions.repo';
+import { dropUserCaches } from '../../lib/user-derived-cache';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider';
 import { createSsoTestApp, handoffCode, type SsoTestApp } from './sso.test-support';
 
@@ -50,7 +50,7 @@ describe('OIDC_ONLY', () => {
       mustChangePassword: 'true',
       tempPasswordExpiresAt: new Date(Date.now() + 3600_000),
     });
-    forgetCachedSessions();
+    dropUserCaches();
     const done = await t.signIn('eve');
     expect(done).toMatchObject({ status: 200, body: { mustChangePassword: false, user: { mustChangePassword: 'false', role: 'edit' } } });
     const me = await fetch(`${t.url}/api/prompts`, { headers: { authorization: `Bearer ${String(done.body.token)}` } });
@@ -89,7 +89,7 @@ describe('without role and unit claims', () => {
 
     // An administrator makes Ada read-only and moves her; her next sign-in keeps both.
     await t.db.update(users).set({ role: 'read', businessUnit: 'Legal' }).where(eq(users.email, 'ada@example.com'));
-    forgetCachedSessions();
+    dropUserCaches();
     const again = await t.signIn('ada');
     expect(again).toMatchObject({ status: 200, body: { created: false, user: { role: 'read', businessUnit: 'Legal' } } });
   });

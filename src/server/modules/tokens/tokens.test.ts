@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TOKENS_PER_USER } from '../../../shared/schemas/tokens';
 import { queryRows } from '../../db/client';
 import { apiTokens, users } from '../../db/schema';
-import { forgetCachedSessions } from '../auth/sessions.repo';
+import { dropUserCaches } from '../../lib/user-derived-cache';
 import { body, changeRoleAsAdmin, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../../test/test-app';
 import { insertToken } from './tokens.repo';
 
@@ -155,7 +155,7 @@ describe('personal API tokens', () => {
     const u = await t.userWithRole('edit');
     const { token } = await makeToken(u, ['prompts:read']);
     await t.db.update(users).set({ mustChangePassword: 'true' }).where(eq(users.id, u.user.id));
-    forgetCachedSessions();
+    dropUserCaches();
     expect(body(await withToken(token, 'GET', '/api/prompts'))).toMatchObject({ code: 'password_change_required' });
   });
 

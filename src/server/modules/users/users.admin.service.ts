@@ -10,11 +10,12 @@ import { hashPassword, newTemporaryPassword } from '../../lib/crypto';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { changes, recordAudit } from '../audit/audit';
 import { invalidateResetTokens } from '../auth/password-reset.service';
-import { forgetCachedSessions, revokeUserSessions } from '../auth/sessions.repo';
+import { revokeUserSessions } from '../auth/sessions.repo';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { revokeAllTokensOf } from '../tokens/tokens.service';
 import { toPublicUser } from './users.presenter';
 import { findUserById, insertUser, syncAuthorName, updateUser } from './users.repo';
+import { afterUserWrite } from '../../lib/user-derived-cache';
 
 type Input = z.output<typeof adminUserInputSchema>;
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -123,7 +124,7 @@ export async function updateUserAsAdmin(db: Database, actor: UserRow, id: string
     })
     .catch(emailTaken)
     .finally(() => {
-      forgetCachedSessions();
+      afterUserWrite(db);
       if (renamed) afterPromptWrite(db);
     });
 }
@@ -147,7 +148,7 @@ export async function resetPasswordAsAdmin(db: Database, actor: UserRow, id: str
       await revokeAllTokensOf(tx, id, actor, `with a reset of ${target.email}’s password`);
       return updated!;
     })
-    .finally(forgetCachedSessions);
+    .finally(() => afterUserWrite(db));
   return { user, temporaryPassword };
 }
 
@@ -196,7 +197,7 @@ export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string
       return { transferred };
     })
     .finally(() => {
-      forgetCachedSessions();
+      afterUserWrite(db);
       // Their prompts left the lists (or changed author), after commit.
       afterPromptWrite(db);
     });

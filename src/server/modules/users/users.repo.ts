@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { prompts, users, type UserRow } from '../../db/schema';
-import { forgetCachedSessions } from '../auth/sessions.repo';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -24,9 +23,11 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
   return row!;
 }
 
+/**
+ * Signed-in requests carry a cached copy of their user: the caller calls `afterUserWrite` once this has
+ * committed, so that roles and names apply at once.
+ */
 export async function updateUser(db: Database, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
-  // Signed-in requests carry a cached copy of their user: drop it so roles and names apply at once.
-  forgetCachedSessions();
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
