@@ -5,8 +5,8 @@ import { AppError, forbidden, unauthorized } from '../errors';
 import { findSessionUser } from '../modules/auth/sessions.repo';
 import { findTokenUser } from '../modules/tokens/tokens.repo';
 import { AttemptLimiter, attemptStoreFor, tokenAttemptKey } from './rate-limit';
-import { effectiveScopes, SESSION_REQUIRED, sessionRequiredMessage } from '../../shared/policies/tokens';
-import { sessionOnlyActionFor, tokenScopeFor } from './token-scopes';
+import { effectiveScopes, SESSION_REQUIRED, type SessionOnlyAction, sessionRequiredMessage } from '../../shared/policies/tokens';
+import { type RouteAccess, sessionOnlyActionOf, type TokenRule, tokenScopeOf } from './token-scopes';
 
 /**
  * Who may call a route, declared in its options (`config: { access }`):
@@ -15,11 +15,26 @@ import { sessionOnlyActionFor, tokenScopeFor } from './token-scopes';
  * - `editor`: members who write prompts (roles edit and admin);
  * - `admin`: administrators only.
  */
-export type RouteAccess = 'public' | 'signedIn' | 'editor' | 'admin';
+export type { RouteAccess };
+
+/** One route as the tests that walk all routes read it: who may call it, and with which token scope. */
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+  /** The scope a personal API token needs, or null when tokens are refused. */
+  tokenScope: TokenScope | null;
+  /** Why no token may ever call it (403 `session_required`), or null. */
+  sessionOnly: SessionOnlyAction | null;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** What a personal API token needs here (token-scopes.ts); left out, admin routes need `admin` and others refuse tokens. */
+    token?: TokenRule;
+    /** Said in the API reference beside the scope: when the route's body can still refuse a token. */
+    tokenNote?: string;
     /** The 403 message when the role is not enough, e.g. "Read-only members cannot create prompts". */
     deniedMessage?: string;
     /** Reachable while the member must still replace a temporary password (who am I, the change itself). */
@@ -27,7 +42,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route registered so far with its declared access (read by the tests that walk all routes). */
-    routeAccessTable: ReadonlyArray<{ method: string; url: string; access: RouteAccess | undefined }>;
+    routeAccessTable: ReadonlyArray<RouteAccessEntry>;
   }
   interface FastifyRequest {
     /** The signed-in user, when the request carries a valid bearer token. */
@@ -73,7 +88,7 @@ function checkDeclaration(route: RouteOptions): RouteAccess | undefined {
  * percent-encoded letters) can reach a route without its check.
  */
 export function registerAuth(app: FastifyInstance): void {
-  const table: Array<{ method: string; url: string; access: RouteAccess | undefined }> = [];
+  const table: RouteAccessEntry[] = [];
   app.decorate('routeAccessTable', table);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -82,7 +97,8 @@ export function registerAuth(app: FastifyInstance): void {
 
   app.addHook('onRoute', (route) => {
     const access = checkDeclaration(route);
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+    const [tokenScope, sessionOnly] = [tokenScopeOf(route.config), sessionOnlyActionOf(route.config)];
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access, tokenScope, sessionOnly });
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -124,7 +140,7 @@ export function registerAuth(app: FastifyInstance): void {
 export const TOKEN_TOO_MANY = 'Too many requests with this API token.';
 
 /**
- * A personal API token may call only the routes the scope table opens to its scopes (as its owner's
+ * A personal API token may call only the routes whose declared token rule opens them to its scopes (as its owner's
  * role allows them now), and only so often a minute; counted per token, across every instance.
  */
 async function checkTokenScope(
@@ -134,11 +150,10 @@ async function checkTokenScope(
   limiter: AttemptLimiter,
   perMinute: number,
 ) {
-  const { access } = request.routeOptions.config;
-  const method = request.method === 'HEAD' ? 'GET' : request.method;
-  const sessionOnly = sessionOnlyActionFor(method, request.routeOptions.url ?? '');
+  const { config } = request.routeOptions;
+  const sessionOnly = sessionOnlyActionOf(config);
   if (sessionOnly) throw forbidden(sessionRequiredMessage(sessionOnly), SESSION_REQUIRED);
-  const needed = tokenScopeFor(method, request.routeOptions.url ?? '', access);
+  const needed = tokenScopeOf(config);
   if (!needed) throw forbidden('API tokens cannot be used here: sign in to the web app for this', 'insufficient_scope');
   if (!token.scopes.includes(needed)) throw forbidden(`This API token lacks the scope ${needed}, which this call needs`, 'insufficient_scope');
   await limiter.hit(reply, [tokenAttemptKey(token.id, perMinute)], TOKEN_TOO_MANY);

@@ -13,7 +13,7 @@ import { promptListItemSchema, promptSchema } from '../../shared/schemas/prompts
 import { PROJECT_ROOT } from '../lib/project-root';
 import type { RouteAccess } from './auth';
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeadersSchema } from './idempotency';
-import { TOKEN_SCOPE_EXCEPTIONS, tokenScopeFor } from './token-scopes';
+import { tokenScopeOf } from './token-scopes';
 
 /** Where the reference page lives; everything swagger-ui registers under it is that page's own files. */
 export const DOCS_PREFIX = '/api/docs';
@@ -107,7 +107,13 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * name or a row removed meanwhile (409), a JSON body has a size limit and a content type (413, 415),
  * API tokens are rate limited (429), and any call can find the database unreachable (503).
  */
-function errorStatusesFor(method: string, url: string, schema: FastifySchema | undefined, access: RouteAccess | undefined): ErrorStatus[] {
+function errorStatusesFor(
+  method: string,
+  url: string,
+  schema: FastifySchema | undefined,
+  access: RouteAccess | undefined,
+  tokenScope: string | null,
+): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(schema?.errorStatuses ?? []);
   const isPublic = access === 'public';
   if (schema?.body || schema?.querystring || schema?.params) statuses.add(400);
@@ -115,7 +121,7 @@ function errorStatusesFor(method: string, url: string, schema: FastifySchema | u
   if (url.includes(':')) statuses.add(404);
   if (!isPublic && WRITES.has(method)) statuses.add(409);
   if (schema?.body) statuses.add(413).add(415);
-  if (!isPublic && tokenScopeFor(method, url, access)) statuses.add(429);
+  if (!isPublic && tokenScope) statuses.add(429);
   statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -162,7 +168,7 @@ const transform: SwaggerTransform = (input) => {
 
   const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
   const access = route.config?.access;
-  const scope = access === 'public' ? null : tokenScopeFor(method, url, access);
+  const scope = access === 'public' ? null : tokenScopeOf(route.config);
   const { documentedResponses, documentedRequestBody, errorStatuses: _extra, ...fastifySchema } = schema ?? {};
   const idempotent = route.config?.idempotent === true;
   if (idempotent) fastifySchema.headers = idempotencyHeadersSchema;
@@ -172,13 +178,12 @@ const transform: SwaggerTransform = (input) => {
     if (documented) response[status] = toContentResponse(documented);
   }
   const documentedSchema = idempotent ? { ...schema, errorStatuses: [...(schema?.errorStatuses ?? []), 409, 422] as ErrorStatus[] } : schema;
-  for (const status of errorStatusesFor(method, url, documentedSchema, access)) {
+  for (const status of errorStatusesFor(method, url, documentedSchema, access, scope)) {
     response[status] ??= toContentResponse({ description: ERROR_DESCRIPTIONS[status], content: { 'application/json': errorBodySchema } });
   }
 
   const transformed = zodTransform({ ...input, schema: { ...fastifySchema, response } });
-  const tokenException = TOKEN_SCOPE_EXCEPTIONS[`${method} ${url}`];
-  const description = [accessDescription(access, scope, tokenException), fastifySchema.description, idempotent && IDEMPOTENCY_DESCRIPTION]
+  const description = [accessDescription(access, scope, route.config?.tokenNote), fastifySchema.description, idempotent && IDEMPOTENCY_DESCRIPTION]
     .filter(Boolean)
     .join('\n\n');
   const security: Array<Record<string, string[]>> = access === 'public' ? [] : [{ session: [] }, ...(scope ? [{ apiToken: [scope] }] : [])];

@@ -1,9 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteAccess } from '../../plugins/auth';
+import type { RouteAccessEntry } from '../../plugins/auth';
 import { DOCS_PREFIX, isDocumentedUrl, registerOpenApi } from '../../plugins/openapi';
-import { tokenScopeFor } from '../../plugins/token-scopes';
 import { registeredRoutes } from '../../test/route-list';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -54,7 +53,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('documents every registered API route with its access, token scope, success answer and error answers', () => {
-    const access = new Map(t.app.routeAccessTable.map((r) => [`${r.method} ${r.url}`, r.access]));
+    const declared = new Map(t.app.routeAccessTable.map((r) => [`${r.method} ${r.url}`, r]));
     // The reference page's own files (its scripts, styles and its copy of the document) are not operations.
     const routes = registeredRoutes(t.app).filter((r) => isDocumentedUrl(r.url) && !r.url.startsWith(`${DOCS_PREFIX}/`));
     expect(routes.length).toBeGreaterThan(60);
@@ -63,7 +62,7 @@ describe('GET /api/openapi.json', () => {
     for (const { method, url } of routes) {
       const key = `${method} ${url}`;
       const operation = doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
-      const found = operationProblems(method, url, operation, access.get(key));
+      const found = operationProblems(method, url, operation, declared.get(key));
       if (AWAITING_DOCUMENTATION.has(key)) {
         if (found.length) stillAwaiting.push(key);
         continue;
@@ -137,21 +136,23 @@ describe('GET /api/docs', () => {
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** The error answers a route must document, from what the app does to every route of its kind. */
-function expectedErrors(method: string, url: string, operation: Operation, access: string | undefined): string[] {
+function expectedErrors(method: string, url: string, operation: Operation, route: RouteAccessEntry | undefined): string[] {
   const statuses = ['503'];
+  const access = route?.access;
   const isPublic = access === 'public';
   if (operation.parameters?.length || operation.requestBody) statuses.push('400');
   if (!isPublic) statuses.push('401', '403');
   if (url.includes(':')) statuses.push('404');
   if (!isPublic && WRITES.includes(method)) statuses.push('409');
   if (operation.requestBody?.content['application/json']) statuses.push('413', '415');
-  if (!isPublic && tokenScopeFor(method, url, access as RouteAccess)) statuses.push('429');
+  if (!isPublic && route?.tokenScope) statuses.push('429');
   return statuses.sort();
 }
 
 /** What is missing from one route's documentation; empty when it is complete. */
-function operationProblems(method: string, url: string, operation: Operation | undefined, access: string | undefined): string[] {
+function operationProblems(method: string, url: string, operation: Operation | undefined, route: RouteAccessEntry | undefined): string[] {
   if (!operation) return ['not in the document'];
+  const access = route?.access;
   const problems: string[] = [];
   const statuses = Object.keys(operation.responses);
   // A success answer, or for a method the route exists only to refuse, the answer it gives instead.
@@ -161,7 +162,7 @@ function operationProblems(method: string, url: string, operation: Operation | u
     if (!content || !Object.values(content).every((c) => c.schema)) problems.push(`${status} has no schema`);
   }
   const healthCheck = url === '/healthz' || url === '/readyz';
-  for (const status of expectedErrors(method, url, operation, access)) {
+  for (const status of expectedErrors(method, url, operation, route)) {
     const response = operation.responses[status];
     if (!response) problems.push(`no ${status}`);
     // The health checks describe their own 503 (it says which check failed).
@@ -174,8 +175,8 @@ function operationProblems(method: string, url: string, operation: Operation | u
   if (access === 'public') {
     if (operation.security?.length !== 0) problems.push('a public route lists security requirements');
   } else {
-    const scope = tokenScopeFor(method, url, access as RouteAccess);
-    if (operation['x-token-scope'] !== scope) problems.push(`x-token-scope is ${operation['x-token-scope']}, the table says ${scope}`);
+    const scope = route?.tokenScope ?? null;
+    if (operation['x-token-scope'] !== scope) problems.push(`x-token-scope is ${operation['x-token-scope']}, the route declares ${scope}`);
     if (!operation.description?.includes(scope ? `scope \`${scope}\`` : 'API tokens:** not accepted'))
       problems.push('the description does not say what a token needs');
     const expected = [{ session: [] }, ...(scope ? [{ apiToken: [scope] }] : [])];

@@ -15,7 +15,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { embeddedDataDir
     documentedResponses: { 200: { description: 'The data folder as a .tar.gz attachment', content: { 'application/gzip': z.file() } } },
     errorStatuses: [409],
   } as const;
-  app.get('/api/admin/backup', { config: { access: 'admin' }, schema }, async (request, reply) => {
+  app.get('/api/admin/backup', { config: { access: 'admin', token: { sessionOnly: 'downloadBackup' } }, schema }, async (request, reply) => {
     const admin = requireAdmin(request);
     if (!opts.embeddedDataDir) {
       throw conflict('This server runs on PostgreSQL: back it up with pg_dump (see the README).', 'backup_not_embedded');

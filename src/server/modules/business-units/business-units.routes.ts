@@ -31,7 +31,7 @@ export async function businessUnitRoutes(app: FastifyInstance) {
   r.post(
     '/api/business-units',
     {
-      config: { access: 'editor', deniedMessage: 'Read-only members cannot add business units', idempotent: true },
+      config: { access: 'editor', deniedMessage: 'Read-only members cannot add business units', idempotent: true, token: 'prompts:write' },
       schema: { summary: 'Add a business unit', tags, body: businessUnitInputSchema, response: { 201: businessUnitSchema } },
     },
     async (request, reply) => {

@@ -13,7 +13,8 @@ import { requireUser } from '../../plugins/auth';
 import { listAiModels } from './catalog.repo';
 import { addAiModel, filterCounts, filterValues, listTagNames, usedValues } from './catalog.service';
 
-const signedIn = { access: 'signedIn' } as const;
+/** The catalog and the sidebar's values: what a prompts:read token may read too. */
+const signedIn = { access: 'signedIn', token: 'prompts:read' } as const;
 const tags = ['Catalog'];
 const names = { tags, response: { 200: z.array(z.string()) } };
 
@@ -34,7 +35,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   r.post(
     '/api/ai-models',
     {
-      config: { access: 'editor', deniedMessage: 'Read-only members cannot add AI applications', idempotent: true },
+      config: { access: 'editor', deniedMessage: 'Read-only members cannot add AI applications', idempotent: true, token: 'prompts:write' },
       schema: {
         summary: 'Add an AI application',
         description: 'Answers 201 when it was added, 200 when one of that name already existed (its spelling is returned).',

@@ -14,10 +14,14 @@ export async function formFieldRoutes(app: FastifyInstance) {
   const list = { tags, response: { 200: z.array(formFieldSchema) } };
 
   /** The enabled fields in configured order, for the prompt form. */
-  r.get('/api/form-fields', { config: { access: 'signedIn' }, schema: { ...list, summary: 'The enabled form fields, in order' } }, async (request) => {
-    requireUser(request);
-    return presentFields(app.db, await getEnabledFormFields(app.db));
-  });
+  r.get(
+    '/api/form-fields',
+    { config: { access: 'signedIn', token: 'prompts:read' }, schema: { ...list, summary: 'The enabled form fields, in order' } },
+    async (request) => {
+      requireUser(request);
+      return presentFields(app.db, await getEnabledFormFields(app.db));
+    },
+  );
 
   r.get('/api/admin/form-fields', { config: admin, schema: { ...list, summary: 'Every form field, enabled or not' } }, async (request) => {
     requireAdmin(request);

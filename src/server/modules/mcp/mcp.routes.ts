@@ -41,7 +41,7 @@ export async function mcpRoutes(app: FastifyInstance) {
   app.post(
     '/mcp',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', token: 'prompts:read' },
       schema: {
         summary: 'Model Context Protocol (Streamable HTTP)',
         description:

@@ -9,7 +9,8 @@ import { listRecentPrompts, recordUse, setFavorite } from './prompt-usage.servic
 /** Favourites, uses and the recently used list: open to every signed-in member, read-only ones included. */
 export async function promptUsageRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { access: 'signedIn' } as const;
+  // Using and starring a prompt are a reader's own bookkeeping: a prompts:read token may do both.
+  const signedIn = { access: 'signedIn', token: 'prompts:read' } as const;
   const tags = ['Favourites and uses'];
 
   // Sent as the JSON text the service assembles, so documented only; the tests check it against

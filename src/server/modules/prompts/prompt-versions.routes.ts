@@ -10,7 +10,8 @@ import { readablePrompt, restorePromptVersion } from './prompts.service';
 /** A prompt's history: readable by every member (as the prompt is), restorable by its owner or an admin. */
 export async function promptVersionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { access: 'signedIn' } as const;
+  // Every route here reads what a prompts:read token may read.
+  const signedIn = { access: 'signedIn', token: 'prompts:read' } as const;
   const tags = ['Versions'];
 
   r.get(
@@ -37,7 +38,7 @@ export async function promptVersionRoutes(app: FastifyInstance) {
   r.post(
     '/api/prompts/:id/versions/:number/restore',
     {
-      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE },
+      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE, token: 'prompts:write' },
       schema: {
         summary: 'Restore a version',
         description: 'Saves the version’s content as the prompt’s newest version; the prompt’s owner or an administrator.',

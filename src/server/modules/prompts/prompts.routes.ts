@@ -25,7 +25,8 @@ export async function promptRoutes(app: FastifyInstance) {
     querystring: promptListQuerySchema,
     documentedResponses: { 200: { description: 'A page of prompts', content: { 'application/json': promptListResponseSchema } } },
   };
-  const signedIn = { access: 'signedIn' } as const;
+  // Every route here reads what a prompts:read token may read.
+  const signedIn = { access: 'signedIn', token: 'prompts:read' } as const;
 
   r.get(
     '/api/prompts',
@@ -54,7 +55,7 @@ export async function promptRoutes(app: FastifyInstance) {
   r.post(
     '/api/prompts',
     {
-      config: { access: 'editor', deniedMessage: READ_ONLY_CREATE_MESSAGE, idempotent: true },
+      config: { access: 'editor', deniedMessage: READ_ONLY_CREATE_MESSAGE, idempotent: true, token: 'prompts:write' },
       schema: { summary: 'Create a prompt', tags, body: promptInputSchema, response: { 201: promptSchema } },
     },
     async (request, reply) => reply.status(201).send(await createPrompt(app.db, requireUser(request), request.body)),
@@ -63,7 +64,7 @@ export async function promptRoutes(app: FastifyInstance) {
   r.post(
     '/api/prompts/bulk',
     {
-      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE, idempotent: true },
+      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE, idempotent: true, token: 'prompts:write' },
       schema: {
         summary: 'Act on many prompts at once',
         description: 'Move to a business unit, add or remove a tag, or move to the trash: the chosen prompts, or every prompt a filter matches.',
@@ -78,7 +79,7 @@ export async function promptRoutes(app: FastifyInstance) {
   r.put(
     '/api/prompts/:id',
     {
-      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE },
+      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE, token: 'prompts:write' },
       schema: {
         summary: 'Change a prompt',
         description: 'Owners change their own prompts, administrators any; each change is kept as a version.',
@@ -94,7 +95,7 @@ export async function promptRoutes(app: FastifyInstance) {
   r.delete(
     '/api/prompts/:id',
     {
-      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE },
+      config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE, token: 'prompts:write' },
       schema: { summary: 'Move a prompt to the trash', tags, params: uuidParamsSchema, response: { 204: z.undefined().describe('Moved to the trash') } },
     },
     async (request, reply) => {

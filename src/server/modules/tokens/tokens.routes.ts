@@ -25,7 +25,7 @@ const tags = ['API tokens'];
 
 /**
  * Personal API tokens. These routes are for a signed-in browser session only: a token can neither
- * see nor make other tokens (the token scope table refuses them).
+ * see nor make other tokens (the admin token routes declare `token: 'never'`).
  */
 export async function tokenRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -91,7 +91,8 @@ export async function tokenRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/tokens',
     {
-      config: { access: 'admin' },
+      // Tokens are managed from a signed-in browser only: a token cannot list or revoke tokens.
+      config: { access: 'admin', token: 'never' },
       schema: { summary: 'List every member’s API tokens', tags, querystring: adminTokenListQuerySchema, response: { 200: adminTokenPageSchema } },
     },
     async (request) => {
@@ -106,7 +107,10 @@ export async function tokenRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/admin/tokens/:id',
-    { config: { access: 'admin' }, schema: { summary: 'Revoke any member’s API token', tags, params: uuidParamsSchema, response: { 204: z.null() } } },
+    {
+      config: { access: 'admin', token: 'never' },
+      schema: { summary: 'Revoke any member’s API token', tags, params: uuidParamsSchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await revoke(app, requireAdmin(request), request.params.id);
       return reply.status(204).send(null);

@@ -14,7 +14,7 @@ export async function trashRoutes(app: FastifyInstance) {
   r.get(
     '/api/trash',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', token: 'prompts:read' },
       schema: {
         summary: 'List deleted prompts',
         description: 'One’s own; administrators may ask for everyone’s.',
@@ -29,7 +29,7 @@ export async function trashRoutes(app: FastifyInstance) {
   r.post(
     '/api/trash/:id/restore',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', token: 'prompts:write' },
       schema: {
         summary: 'Restore a deleted prompt',
         description: 'Its owner or an administrator. When the title is taken meanwhile: 409, and `rename=true` restores it under a new title.',

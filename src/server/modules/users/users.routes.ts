@@ -40,7 +40,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/users',
     {
-      config: { ...admin, idempotent: true },
+      config: { ...admin, idempotent: true, token: { sessionOnly: 'createUser' } },
       schema: {
         summary: 'Add a member with a temporary password',
         description: 'With `OIDC_ONLY` the member gets no password (they sign in with single sign-on), and the answer carries none.',
@@ -63,7 +63,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
   r.put(
     '/api/admin/users/:id',
     {
-      config: admin,
+      config: { ...admin, tokenNote: 'except to change the email address or to make the member an administrator (403 `session_required`)' },
       schema: { summary: 'Change a member’s details or role', tags, params: uuidParamsSchema, body: adminUserInputSchema, response: { 200: publicUserSchema } },
     },
     async (request) => {
@@ -95,7 +95,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/users/:id/reset-password',
     {
-      config: admin,
+      config: { ...admin, token: { sessionOnly: 'resetPassword' } },
       schema: {
         summary: 'Give a member a new temporary password',
         description: 'Signs the member out everywhere and revokes their API tokens. Refused (403) with `OIDC_ONLY`.',
