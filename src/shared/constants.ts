@@ -27,3 +27,9 @@ export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
 
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 200;
+
+/**
+ * Shown above a list found with some of the search's words. Here rather than beside the list schema:
+ * the list page shows it, and the schema module would bring zod into the page's first load.
+ */
+export const SOME_WORDS_NOTICE = 'No prompt has all of these words; showing prompts with some of them';

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
-import { expectAccessible, seen } from './support/browser';
+import { expectAccessible, screenshot, seen } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 // Import Data with its defaults: the real prompts.chat collection (197 rows, no AI application named)
@@ -18,7 +18,6 @@ const WIDE = { width: 1366, height: 860 };
 const PHONE = { width: 375, height: 800 };
 const FILE_LABEL = /^Choose (a|another) file$/;
 const PROMPTS_CHAT = path.resolve('tests/fixtures/prompts-chat.csv');
-const SHOTS = '/work/notes/shots/import-defaults';
 const EXPORT_HEADER = 'title,content,notes,aiModels,tags,businessUnit,ownerEmail,customFields';
 
 interface ExportedPrompt {
@@ -50,10 +49,9 @@ const stat = async (page: Page, label: string) => {
   return Number((await tile.locator('dd').textContent())?.replace(/,/g, ''));
 };
 async function shot(page: Page, name: string, fullPage = true) {
-  mkdirSync(SHOTS, { recursive: true });
   // From the top: the sticky header would otherwise be drawn where the page was scrolled to.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+  await screenshot(page, `import-defaults-${name}`, fullPage);
 }
 async function choose(page: Page, at: string) {
   await page.getByLabel(FILE_LABEL).setInputFiles(at);

@@ -155,8 +155,6 @@ export type PromptListItem = z.infer<typeof promptListItemSchema>;
 
 /** How a search found its list (see `searchMode`). */
 export const SEARCH_MODES = ['all', 'some', 'similar'] as const;
-/** Shown above a list found with some of the search's words. */
-export const SOME_WORDS_NOTICE = 'No prompt has all of these words; showing prompts with some of them';
 
 export const promptListResponseSchema = z.object({
   items: z.array(promptListItemSchema),

@@ -10,7 +10,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { promptListQuerySchema, type PromptListResponse, SOME_WORDS_NOTICE } from '../../../shared/schemas/prompts';
+import { SOME_WORDS_NOTICE } from '../../../shared/constants';
+import { promptListQuerySchema, type PromptListResponse } from '../../../shared/schemas/prompts';
 import { templateVariables } from '../../../shared/template-variables';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';

@@ -1,4 +1,5 @@
-import { type PromptListResponse, SOME_WORDS_NOTICE } from '../../../../shared/schemas/prompts';
+import { SOME_WORDS_NOTICE } from '../../../../shared/constants';
+import type { PromptListResponse } from '../../../../shared/schemas/prompts';
 
 interface Props {
   page: Pick<PromptListResponse, 'searchMode' | 'suggestions' | 'total'> | undefined;
