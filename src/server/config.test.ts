@@ -82,6 +82,7 @@ describe('loadConfig', () => {
       editValues: [],
       unitClaim: undefined,
       only: false,
+      discoveryRetryMs: 2_000,
     });
   });
 
