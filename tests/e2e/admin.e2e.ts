@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
-import { expectAccessible, newPage, screenshot, seen } from './support/browser';
+import { downloadedText, expectAccessible, newPage, screenshot, seen } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -151,14 +150,11 @@ describe('administration', () => {
     // Keyboard reorder: move "Target Audience" (last) above "Business Unit".
     const handle = page.getByRole('button', { name: 'Reorder Target Audience' });
     await handle.focus();
-    // Each key press waits for dnd-kit's screen-reader announcement of it: the drag has then been
-    // measured and the next key press acts on the new position.
-    const announced = () => page.locator('[id^="DndLiveRegion"]').textContent();
-    await page.keyboard.press('Space');
-    await expect.poll(announced).toMatch(/Picked up/);
-    await page.keyboard.press('ArrowUp');
-    await expect.poll(announced).toMatch(/was moved over/);
-    await page.keyboard.press('Space');
+    // dnd-kit measures between key presses, so give it a frame or two each time.
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(300);
+    }
     await seen(page, 'Form fields reordered successfully!');
     const fields = await apiCall<Array<{ name: string; order: number }>>(suite.server.url, 'GET', '/api/admin/form-fields', undefined, admin.token);
     expect(fields.map((f) => f.name).slice(-2)).toEqual(['targetaudience', 'userBusinessUnit']);
@@ -234,7 +230,7 @@ describe('administration', () => {
     expect(download.suggestedFilename()).toMatch(/^ai-prompts-prompts-\d{4}-\d{2}-\d{2}\.csv$/);
     // The browser streamed it from a one-time link to disk, not from an in-memory blob of the page.
     expect(download.url()).toMatch(/\/api\/downloads\/[\w-]+$/);
-    const text = readFileSync((await download.path())!, 'utf8');
+    const text = await downloadedText(download);
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text).toContain('Kept prompt');
     expect(text.split('\r\n')[0]).toContain('title,content');

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
-import { expectAccessible, screenshot, seen } from './support/browser';
+import { downloadedText, expectAccessible, screenshot, seen } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 // The audit log screen, fed by real activity through the API: sign-ups, refused sign-ins, a business
@@ -186,7 +185,7 @@ describe('the audit log', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ai-prompts-audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(download.url()).toMatch(/\/api\/downloads\/[\w-]+$/);
-    const lines = readFileSync((await download.path())!, 'utf8')
+    const lines = (await downloadedText(download))
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');

@@ -46,7 +46,13 @@ export async function registerUser(baseUrl: string, overrides: Partial<Omit<Seed
  */
 export async function signInWithToken(page: Page, token: string, path = '/all-prompts'): Promise<void> {
   const origin = originOf(page.context());
-  if (!origin) throw new Error('signInWithToken needs a page opened by newPage()');
+  if (!origin) {
+    // A context the test made itself: store the token from a page of the app instead.
+    await page.goto('/auth');
+    await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+    await page.goto(path);
+    return;
+  }
   // Replacing the storage state replaces all of it: what the test stored before (a theme) is kept.
   const state = await page.context().storageState();
   const kept = state.origins.find((o) => o.origin === origin)?.localStorage.filter((item) => item.name !== 'auth_token') ?? [];

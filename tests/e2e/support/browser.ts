@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 export const SCREENSHOT_DIR = path.resolve('screenshots');
@@ -69,3 +70,18 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
  * than a second.
  */
 export const seen = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
+
+/**
+ * The text of a finished download. The run's Chromium is connected to, not launched here, so the file
+ * is on its side: `saveAs` copies it over (`download.path()` is not available when connected).
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apd-e2e-download-'));
+  try {
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    return readFileSync(file, 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
