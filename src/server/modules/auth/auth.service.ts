@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LoginInput, ProfileInput, RegisterInput } from '../../../shared/schemas/auth';
 import { type AppConfig, BOOTSTRAP_ADMIN_NAME } from '../../config';
 import type { Database } from '../../db/client';
@@ -8,7 +8,8 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/cryp
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { assertPasswordAllowed, passwordProblem } from '../../lib/password-policy';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
-import { countUsers, findUserByEmail, insertUser, type NewUser, syncAuthorName, updateUser } from '../users/users.repo';
+import { createAccount } from '../users/create-account';
+import { findUserByEmail, type NewUser, syncAuthorName, updateUser } from '../users/users.repo';
 import { invalidateResetTokens } from './password-reset.service';
 import { recordAudit } from '../audit/audit';
 import { revokeAllTokensOf } from '../tokens/tokens.service';
@@ -24,26 +25,19 @@ export function hasExpiredTemporaryPassword(user: Pick<UserRow, 'mustChangePassw
   return user.mustChangePassword === 'true' && user.tempPasswordExpiresAt !== null && user.tempPasswordExpiresAt.getTime() <= now;
 }
 
-/** Serialises first-account creation so two simultaneous sign-ups cannot both become admin. */
-const FIRST_ADMIN_LOCK = 7_201_001;
-
 export async function register(db: Database, config: AppConfig, input: RegisterInput) {
   await assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+      // Also refused by the unique index (below), for a sign-up with the same email at the same moment.
       if (await findUserByEmail(tx, input.email)) throw conflict(EMAIL_TAKEN, 'email_taken');
-      const firstAdmin = (await countUsers(tx)) === 0;
-      const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
-      const user = await insertUser(tx, {
-        email: input.email,
-        password: passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        businessUnit,
-        role: firstAdmin ? 'admin' : 'edit',
-      });
+      const { user, firstAdmin } = await createAccount(
+        tx,
+        { email: input.email, password: passwordHash, firstName: input.firstName, lastName: input.lastName, businessUnit: input.businessUnit },
+        { firstAccountBecomesAdmin: true },
+      );
+      const { businessUnit } = user;
       const token = await createSession(tx, user.id, config.sessionTtlDays);
       await recordAudit(tx, {
         actor: user,
@@ -182,15 +176,9 @@ export async function ensureBootstrapAdmin(
   const problem = await passwordProblem(password, { email, ...BOOTSTRAP_ADMIN_NAME });
   if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await insertUser(tx, {
-      email,
-      password: passwordHash,
-      ...BOOTSTRAP_ADMIN_NAME,
-      businessUnit: await resolveBusinessUnitName(tx, businessUnit),
-      role: 'admin',
-    });
-  });
+  await db.transaction((tx) =>
+    createAccount(tx, { email, password: passwordHash, ...BOOTSTRAP_ADMIN_NAME, businessUnit, role: 'admin' }, { firstAccountBecomesAdmin: false }),
+  );
   return 'created';
 }
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { SsoExchangeInput } from '../../../shared/schemas/sso';
 import { SSO_BROWSER_MISMATCH, SSO_BUSINESS_UNIT_REQUIRED, SSO_ERROR_MESSAGES } from '../../../shared/schemas/sso';
 import type { AppConfig, OidcSettings } from '../../config';
@@ -10,17 +10,12 @@ import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { changes, recordAudit } from '../audit/audit';
 import { createSession } from '../auth/sessions.repo';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
-import { countUsers, findUserByEmail, insertUser, syncAuthorName, updateUser } from '../users/users.repo';
+import { createAccount } from '../users/create-account';
+import { findUserByEmail, syncAuthorName, updateUser } from '../users/users.repo';
 import { sameBrowser } from './sso.browser';
 import { type SsoProfile, SsoRefusal } from './sso.claims';
 import { deleteHandoff, type HandoffProfile, insertHandoff, lockHandoff } from './sso.repo';
 import { afterUserWrite } from '../../lib/user-derived-cache';
-
-/**
- * The same lock sign-up takes around "is this the first account?", so that an account made through
- * single sign-on and one made with a password cannot both become the first administrator.
- */
-const FIRST_ADMIN_LOCK = 7_201_001;
 
 const HANDOFF_INVALID = 'This sign-in link has expired or was already used. Please sign in again.';
 
@@ -76,18 +71,21 @@ async function applyProfile(tx: Database, user: UserRow, profile: SsoProfile, se
 
 /** Creates the account for a first sign-in; the first account of an empty database is the administrator. */
 async function provision(tx: Database, profile: SsoProfile & { businessUnit: string }, settings: OidcSettings): Promise<UserRow> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
-  const firstAdmin = !settings.roleClaim && (await countUsers(tx)) === 0;
-  const businessUnit = await resolveBusinessUnitName(tx, profile.businessUnit);
-  const user = await insertUser(tx, {
-    email: profile.email,
-    // A password nobody knows: the account signs in through the provider (or sets one by reset, when allowed).
-    password: await hashPassword(newToken()),
-    ...newAccountNames(profile),
-    businessUnit,
-    role: profile.role ?? (firstAdmin ? 'admin' : 'edit'),
-    oidcSubject: profile.subject,
-  });
+  const { user, firstAdmin } = await createAccount(
+    tx,
+    {
+      email: profile.email,
+      // A password nobody knows: the account signs in through the provider (or sets one by reset, when allowed).
+      password: await hashPassword(newToken()),
+      ...newAccountNames(profile),
+      businessUnit: profile.businessUnit,
+      role: profile.role,
+      oidcSubject: profile.subject,
+    },
+    // With a role claim configured, the provider decides who is an administrator, even for the first account.
+    { firstAccountBecomesAdmin: !settings.roleClaim },
+  );
+  const { businessUnit } = user;
   await recordAudit(tx, {
     actor: user,
     action: 'auth.sign_up',

@@ -14,7 +14,8 @@ import { revokeUserSessions } from '../auth/sessions.repo';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { revokeAllTokensOf } from '../tokens/tokens.service';
 import { toPublicUser } from './users.presenter';
-import { findUserById, insertUser, syncAuthorName, updateUser } from './users.repo';
+import { createAccount } from './create-account';
+import { findUserById, syncAuthorName, updateUser } from './users.repo';
 import { afterUserWrite } from '../../lib/user-derived-cache';
 
 type Input = z.output<typeof adminUserInputSchema>;
@@ -76,8 +77,7 @@ export async function createUserAsAdmin(db: Database, actor: UserRow, input: Inp
     : { temporaryPassword: undefined, stored: { password: NO_PASSWORD, mustChangePassword: 'false' as const, tempPasswordExpiresAt: null } };
   const user = await db
     .transaction(async (tx) => {
-      const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
-      const created = await insertUser(tx, { ...input, businessUnit, ...stored });
+      const { user: created } = await createAccount(tx, { ...input, ...stored }, { firstAccountBecomesAdmin: false });
       await recordAudit(tx, {
         actor,
         action: 'user.created',
