@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../lib/project-root';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { guardedClientClass } from './guarded-pg-client';
 import * as schema from './schema';
 
@@ -35,9 +36,6 @@ export interface DatabaseHandle {
 const GIVE_UP_GRACE_MS = 1_000;
 /** How long ending a given-up backend may add before the call is answered anyway. */
 const TERMINATE_WITHIN_MS = 1_000;
-
-/** Advisory lock key of start-up work (an arbitrary constant, distinct from the app's other locks). */
-const STARTUP_LOCK = 7_201_002;
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations');
 
@@ -90,13 +88,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         const client = await pool.connect();
         let unlockFailed: Error | undefined;
         try {
-          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.startup]);
           try {
             return await work();
           } finally {
             // Failing here means the connection is lost, and its session's lock with it: the work
             // itself is done, and its outcome is what counts.
-            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch((err: Error) => (unlockFailed = err));
+            await client.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.startup]).catch((err: Error) => (unlockFailed = err));
           }
         } finally {
           // A connection that could not unlock is closed rather than reused (its lock goes with it).

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { type DatabaseHandle, MIGRATIONS_DIR, openDatabase } from '../db/client';
 import { PROJECT_ROOT } from '../lib/project-root';
 
@@ -68,7 +69,7 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_BUILD_LOCK]);
+    await admin.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.testTemplateBuild]);
     const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
     if (!rowCount) {
       // Built under another name and renamed when complete: a template is never copied half-migrated.
@@ -86,14 +87,11 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
       for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
     }
   } finally {
-    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_BUILD_LOCK]).catch(() => undefined);
+    await admin.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.testTemplateBuild]).catch(() => undefined);
     await admin.end();
   }
   return template;
 }
-
-/** Held on the TEST_DATABASE_URL server's maintenance database while a test template is built (tests only). */
-const TEMPLATE_BUILD_LOCK = 74_110_301;
 
 /** A short hash of the migrations and the PGlite version: a template is reused only for the same ones. */
 function migrationsHash(): string {

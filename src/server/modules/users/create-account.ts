@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { countUsers, insertUser, type NewUser } from './users.repo';
-
-/** Serialises account creation so that two accounts made at once cannot both become the first administrator. */
-const FIRST_ADMIN_LOCK = 7_201_001;
 
 /** A new account as its caller knows it: the password already hashed, the business unit as typed. */
 export type NewAccount = Omit<NewUser, 'id' | 'role'> & {
@@ -27,7 +25,7 @@ export async function createAccount(
   account: NewAccount,
   options: { firstAccountBecomesAdmin: boolean },
 ): Promise<{ user: UserRow; firstAdmin: boolean }> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.firstAdmin})`);
   const firstAdmin = options.firstAccountBecomesAdmin && (await countUsers(tx)) === 0;
   const businessUnit = await resolveBusinessUnitName(tx, account.businessUnit);
   const user = await insertUser(tx, { ...account, businessUnit, role: account.role ?? (firstAdmin ? 'admin' : 'edit') });
