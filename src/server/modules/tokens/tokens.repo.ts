@@ -47,6 +47,11 @@ export async function insertToken(
   return { token, row: row! };
 }
 
+/** Locks the owner's row until the caller's transaction ends: token creations of one member take turns. */
+export async function lockTokenOwner(tx: Database, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 export async function countTokensOf(db: Database, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
   return Number(row?.n ?? 0);
