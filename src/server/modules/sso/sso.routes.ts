@@ -15,11 +15,12 @@ import { isPostgresServer } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import { AttemptLimiter, DatabaseAttemptStore, MemoryAttemptStore, PER_IP_MULTIPLIER } from '../../plugins/rate-limit';
 import { toPublicUser } from '../users/users.presenter';
-import { bindBrowser, browserHashOf, releaseBrowser, sameBrowser } from './sso.browser';
-import { profileFromClaims, safeNext, SsoRefusal } from './sso.claims';
+import { bindBrowser, browserHashOf, releaseBrowser } from './sso.browser';
+import { finishCallback } from './sso.callback';
+import { safeNext } from './sso.claims';
 import { OidcClient, ProviderUnavailable } from './sso.client';
-import { insertLogin, takeLogin } from './sso.repo';
-import { exchangeHandoff, handOver, recordRefusal } from './sso.service';
+import { insertLogin } from './sso.repo';
+import { exchangeHandoff } from './sso.service';
 
 export const SSO_CALLBACK_PATH = '/api/auth/oidc/callback';
 /** The web page that exchanges the one-time code for a session. */
@@ -147,50 +148,29 @@ export async function ssoRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       if (!client || !settings) return refuse(reply, 'not_configured');
-      const { state, error } = request.query;
-      // The state is taken (deleted) whatever happens next: it can never be used twice.
-      const login = state && state.length <= 512 ? await takeLogin(app.db, state) : undefined;
-      if (error) {
-        request.log.warn(
-          { error: error.slice(0, 100), description: request.query.error_description?.slice(0, 300) },
-          'single sign-on: the provider answered with an error',
-        );
-        return refuse(reply, error === 'access_denied' ? 'denied' : 'provider', login?.next);
-      }
-      if (!login || !state) return refuse(reply, 'state');
-      // A callback URL made in another browser (someone else's sign-in, sent as a link) is refused
-      // before its code is redeemed: it would sign this browser into their account.
-      if (!sameBrowser(login.browserHash, browserHashOf(request))) {
-        request.log.warn('single sign-on refused: the callback came to another browser than the one that started it');
-        return refuse(reply, 'browser_mismatch', login.next);
-      }
-      let email: string | undefined;
-      try {
-        // The URL the provider sent the browser to, as openid-client needs it (its query carries code, state, iss).
-        const current = new URL(redirectUri(request));
-        current.search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        const claims = await client.claims(current, { state, nonce: login.nonce, codeVerifier: login.codeVerifier });
-        email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase().slice(0, 254) : undefined;
-        const profile = profileFromClaims(claims, settings);
-        const code = await handOver(app.db, settings, profile, { next: login.next, browserHash: login.browserHash });
-        const params = new URLSearchParams({ code });
-        // The page keeps `next` in its address while it works, so that whenever the app switches to its
-        // signed-in routes, they find where to go on to.
-        if (login.next !== '/') params.set('next', login.next);
-        return reply.redirect(`${SSO_PAGE}?${params}`, 302);
-      } catch (err) {
-        if (err instanceof ProviderUnavailable) {
-          request.log.warn({ reason: err.message }, 'single sign-on: identity provider unreachable');
-          return refuse(reply, 'unavailable', login.next);
-        }
-        if (err instanceof SsoRefusal || err instanceof TypeError) {
-          const refusal = err instanceof SsoRefusal ? err : new SsoRefusal('failed', err.message);
-          request.log.warn({ code: refusal.code, reason: refusal.reason }, 'single sign-on refused');
-          await recordRefusal(app.db, email, refusal.reason);
-          return refuse(reply, refusal.code, login.next);
-        }
-        throw err;
-      }
+      const outcome = await finishCallback(
+        app.db,
+        client,
+        settings,
+        {
+          state: request.query.state,
+          error: request.query.error,
+          errorDescription: request.query.error_description,
+          browserHash: browserHashOf(request),
+          callbackUrl: () => {
+            const current = new URL(redirectUri(request));
+            current.search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+            return current;
+          },
+        },
+        request.log,
+      );
+      if (!outcome.handedOver) return refuse(reply, outcome.refusal, outcome.next);
+      const params = new URLSearchParams({ code: outcome.code });
+      // The page keeps `next` in its address while it works, so that whenever the app switches to its
+      // signed-in routes, they find where to go on to.
+      if (outcome.next !== '/') params.set('next', outcome.next);
+      return reply.redirect(`${SSO_PAGE}?${params}`, 302);
     },
   );
 
