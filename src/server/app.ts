@@ -35,6 +35,13 @@ import { registerInputGuards } from './plugins/input-guards';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
+// Each registers its job with lib/housekeeping, which main.ts runs hourly.
+import './modules/auth/sessions.housekeeping';
+import './modules/export/download-tickets.housekeeping';
+import './modules/sso/sso.housekeeping';
+import './plugins/idempotency.housekeeping';
+import './modules/trash/trash.housekeeping';
+import './modules/audit/audit.housekeeping';
 
 declare module 'fastify' {
   interface FastifyInstance {

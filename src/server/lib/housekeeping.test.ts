@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadTickets, sessions } from '../db/schema';
 import { sha256 } from './crypto';
-import { runHousekeeping } from './housekeeping';
+import { housekeepingJobNames, registerHousekeepingJob, runHousekeeping } from './housekeeping';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -14,6 +14,14 @@ afterAll(() => t.close());
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('housekeeping', () => {
+  it('refuses a second job under a name already taken, so one module cannot silently replace another’s', () => {
+    expect(() => registerHousekeepingJob('sessions', async () => {})).toThrow(/already registered/);
+  });
+
+  it('has the job of every module once the app is built', () => {
+    expect(housekeepingJobNames().sort()).toEqual(['audit log', 'download tickets', 'idempotency keys', 'sessions', 'single sign-on', 'trash']);
+  });
+
   it('removes sessions past expiry or idle too long and unused download links, and keeps the live ones', async () => {
     const [live, expired, idle] = [await t.register(), await t.register(), await t.register()];
     const sid = (token: string) => sha256(token);

@@ -1,11 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { deleteExpiredSessions } from '../modules/auth/sessions.repo';
-import { deleteExpiredDownloadTickets } from '../modules/export/download-tickets';
-import { purgeAuditEvents } from '../modules/audit/audit';
-import { deleteExpiredSsoRows } from '../modules/sso/sso.repo';
-import { purgeTrash } from '../modules/trash/trash.service';
-import { deleteExpiredIdempotencyKeys } from '../plugins/idempotency';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -15,14 +9,30 @@ export interface Retention {
   auditRetentionDays: number;
 }
 
+/** One module's clean-up: removes its rows that can no longer be used. */
+export type HousekeepingJob = (db: Database, retention: Retention) => Promise<void>;
+
+/**
+ * The jobs, by name. Each module registers its own from a `*.housekeeping.ts` file that app.ts loads, so
+ * this file needs to know none of them. Jobs are independent of each other (each deletes only its own
+ * expired rows), so the order they run in does not matter.
+ */
+const jobs = new Map<string, HousekeepingJob>();
+
+/** Adds a job to every housekeeping pass, once: a name already taken is a mistake, refused at start. */
+export function registerHousekeepingJob(name: string, job: HousekeepingJob): void {
+  if (jobs.has(name)) throw new Error(`housekeeping job "${name}" is already registered`);
+  jobs.set(name, job);
+}
+
+/** The names of the registered jobs, in the order a pass runs them. */
+export function housekeepingJobNames(): string[] {
+  return [...jobs.keys()];
+}
+
 /** One pass: rows that can no longer be used are removed, so the tables do not grow for ever. */
 export async function runHousekeeping(db: Database, retention: Retention): Promise<void> {
-  await deleteExpiredSessions(db, retention.sessionIdleDays);
-  await deleteExpiredDownloadTickets(db);
-  await deleteExpiredSsoRows(db);
-  await deleteExpiredIdempotencyKeys(db);
-  await purgeTrash(db, retention.trashRetentionDays);
-  await purgeAuditEvents(db, retention.auditRetentionDays);
+  for (const job of jobs.values()) await job(db, retention);
 }
 
 /**
