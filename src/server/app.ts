@@ -28,7 +28,7 @@ import { adminUserRoutes } from './modules/users/users.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { registerRequestContext } from './lib/request-context';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerStorageGuard } from './plugins/storage-guard';
 import { registerInputGuards } from './plugins/input-guards';
@@ -74,6 +74,8 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
     requestTimeout: 60_000,
     // Ids are uuids; anything longer in a URL is malformed anyway.
     routerOptions: { maxParamLength: 200 },
+    // A URL that does not decode, or a too long id, is refused before any route runs: with our error body.
+    frameworkErrors: answerFrameworkError,
     // Per-request log lines only at debug level: at info they cost more than the requests themselves.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',

@@ -1,5 +1,5 @@
 import { PASSWORD_MESSAGES, type PasswordOwner, passwordPolicyProblem } from '../../shared/password-policy';
-import { badRequest } from '../errors';
+import { invalidFields } from '../errors';
 
 let commonPasswords: Set<string> | undefined;
 
@@ -29,5 +29,5 @@ export async function passwordProblem(password: string, owner: PasswordOwner): P
 /** Throws the 400 validation_failed of the request schemas, with the message on the password field. */
 export async function assertPasswordAllowed(password: string, owner: PasswordOwner, field = 'password'): Promise<void> {
   const problem = await passwordProblem(password, owner);
-  if (problem) throw badRequest(problem, { [field]: problem }, 'validation_failed');
+  if (problem) throw invalidFields(problem, { [field]: problem });
 }

@@ -1,4 +1,4 @@
-import { badRequest } from '../errors';
+import { invalidFields } from '../errors';
 
 // Keyset cursors of lists ordered newest first by (time, id): the trash and the audit log.
 
@@ -14,6 +14,6 @@ export function decodeTimeIdCursor(cursor: string): { at: Date; id: string } {
     if (Number.isNaN(date.getTime()) || typeof id !== 'string' || !UUID.test(id)) throw new Error('bad cursor');
     return { at: date, id };
   } catch {
-    throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' }, 'invalid_cursor');
+    throw invalidFields('Invalid cursor', { cursor: 'Invalid cursor' });
   }
 }

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/error-body';
+import type { ErrorCode } from '../../shared/error-codes';
 import { AppError, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../errors';
 import { sessionExists } from '../modules/auth/sessions.repo';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-errors';
@@ -13,6 +14,43 @@ function fieldName(instancePath: string, fallback: string): string {
   return path || fallback;
 }
 
+const INTERNAL_ERROR: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'internal_error' };
+
+/** The code of a 4xx that has none of ours (the framework's or a plugin's own): by its status alone. */
+const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'body_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/**
+ * The answer to an error the framework or a plugin raised: a 4xx keeps its status and words but gets a
+ * code of ours, never its own (`FST_ERR_…` names the framework's internals, and clients could come to
+ * depend on them); anything else is a 500.
+ */
+export function frameworkErrorAnswer(err: { statusCode?: unknown; message: string }): { status: number; body: ErrorBody } {
+  const status = err.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return { status: 500, body: INTERNAL_ERROR };
+  return { status, body: { message: err.message, code: CODE_BY_STATUS[status] ?? 'bad_request' } };
+}
+
+/**
+ * The errors the framework answers before any route or hook runs (a URL that does not decode, a path
+ * parameter that is too long): given to Fastify as its `frameworkErrors` option, so that they are
+ * answered with the project's error body too.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = frameworkErrorAnswer(err);
+  if (status >= 500) request.log.error({ err }, 'unhandled error');
+  void reply.status(status).send(body);
+}
+
 /**
  * One error handler for the whole API: every 4xx/5xx body is `{ message, code, errors? }`.
  * Validation failures become 400 with the schema's message per field; unknown errors are logged and
@@ -21,7 +59,7 @@ function fieldName(instancePath: string, fallback: string): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError>(async (err, request, reply) => {
     let status = 500;
-    let body: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'internal_error' };
+    let body: ErrorBody = INTERNAL_ERROR;
 
     if (err instanceof AppError) {
       status = err.statusCode;
@@ -68,9 +106,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = signedOut
         ? { message: 'Authentication required', code: 'unauthorized' }
         : { message: 'Something this change refers to was removed meanwhile. Reload and try again.', code: 'reference_gone' };
-    } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-      status = err.statusCode;
-      body = { message: err.message, code: err.code ? err.code.toLowerCase() : 'bad_request' };
+    } else {
+      ({ status, body } = frameworkErrorAnswer(err));
     }
 
     if (status >= 500) request.log.error({ err }, 'unhandled error');

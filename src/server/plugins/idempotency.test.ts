@@ -58,7 +58,7 @@ describe('Idempotency-Key on creating calls', () => {
     for (const bad of ['x'.repeat(256), 'tab\there', '']) {
       const res = await create(editor, bad, promptBody('Bad key'));
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'invalid_idempotency_key', errors: { 'Idempotency-Key': expect.any(String) } });
+      expect(res.json()).toMatchObject({ code: 'validation_failed', errors: { 'Idempotency-Key': expect.any(String) } });
     }
     expect((await create(editor, 'x'.repeat(255), promptBody('Longest key'))).statusCode).toBe(201);
     expect(await promptsTitled('Bad key')).toBe(0);

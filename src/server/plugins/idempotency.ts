@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { AppError, badRequest } from '../errors';
+import { AppError, invalidFields } from '../errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,7 +79,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !KEY_PATTERN.test(value)) {
-    throw badRequest(INVALID_KEY_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: INVALID_KEY_MESSAGE }, 'invalid_idempotency_key');
+    throw invalidFields(INVALID_KEY_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: INVALID_KEY_MESSAGE });
   }
   return value;
 }

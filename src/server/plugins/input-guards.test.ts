@@ -24,7 +24,7 @@ describe('NUL characters', () => {
   it('are refused with a 400 naming the field, in a body, a query and a path parameter', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: admin.auth, payload: { title: 'a\u0000b', content: 'x' } });
     expect(created.statusCode).toBe(400);
-    expect(body(created)).toEqual({ message: NUL_TEXT_MESSAGE, code: 'nul_character', errors: { title: NUL_TEXT_MESSAGE } });
+    expect(body(created)).toEqual({ message: NUL_TEXT_MESSAGE, code: 'validation_failed', errors: { title: NUL_TEXT_MESSAGE } });
 
     const nested = await t.app.inject({
       method: 'POST',
@@ -65,7 +65,7 @@ describe('unpaired UTF-16 surrogates', () => {
   /** JSON text with the escape itself: JSON.stringify of a lone surrogate writes the same escape. */
   const send = (method: 'POST' | 'PUT', url: string, json: string) =>
     t.app.inject({ method, url, headers: { ...admin.auth, 'content-type': 'application/json' }, payload: json });
-  const refusal = (field: string) => ({ message: UNPAIRED_SURROGATE_MESSAGE, code: 'unpaired_surrogate', errors: { [field]: UNPAIRED_SURROGATE_MESSAGE } });
+  const refusal = (field: string) => ({ message: UNPAIRED_SURROGATE_MESSAGE, code: 'validation_failed', errors: { [field]: UNPAIRED_SURROGATE_MESSAGE } });
 
   it('are refused with a 400 naming the field wherever NUL is: token names, audit export filters, prompts, sign-in', async () => {
     const cases: Array<[string, Promise<Awaited<ReturnType<typeof send>>>, string]> = [

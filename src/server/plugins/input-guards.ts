@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { NUL_TEXT_MESSAGE, UNPAIRED_SURROGATE_MESSAGE } from '../../shared/schemas/common';
-import { AppError, badRequest } from '../errors';
+import { AppError, invalidFields } from '../errors';
 
 /** How much of an oversized body is read and thrown away so that its sender can read the 413. */
 export const OVERSIZED_BODY_DRAIN_LIMIT = 16 * 1024 * 1024;
@@ -15,7 +15,7 @@ const isPlainData = (value: object) => !(value instanceof EventEmitter) && !Buff
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Text the database cannot take as it is: why, in the words and code of the 400 that refuses it. */
+/** Text the database cannot take as it is: which problem, and the words of the 400 that refuses it. */
 export interface UnsafeText {
   /** Field path of the value (or of the object whose key holds the character). */
   path: string;
@@ -56,9 +56,9 @@ export function findUnsafeText(root: unknown, rootName: string): UnsafeText | nu
   return null;
 }
 
-/** The 400 for unsafe text, naming the field. */
+/** The 400 for unsafe text, naming the field (a field error like any other: `validation_failed`). */
 export function unsafeTextError(found: UnsafeText): AppError {
-  return badRequest(found.message, { [found.path]: found.message }, found.code);
+  return invalidFields(found.message, { [found.path]: found.message });
 }
 
 /** Where the first string (or key) holding U+0000 sits in a parsed value, as a field path, or null. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { ErrorBody } from '../../shared/error-body';
 import { PROJECT_ROOT } from '../lib/project-root';
 
 export const WEB_DIST_DIR = path.join(PROJECT_ROOT, 'dist/web');
@@ -38,6 +39,6 @@ export async function registerStaticSpa(app: FastifyInstance, distDir = WEB_DIST
         .type('text/html')
         .send('<!doctype html><title>AI Prompts Database</title><p>The web client is not built yet. Run <code>npm run build</code>.</p>');
     }
-    return reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'route_not_found' });
+    return reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'route_not_found' } satisfies ErrorBody);
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { isErrorCode } from '../../shared/error-codes';
 import type { PublicUser } from '../../shared/schemas/auth';
 import { buildApp } from '../app';
 import { type AppConfig, testConfig } from '../config';
@@ -101,7 +102,13 @@ export function changeRoleAsAdmin(t: TestApp, admin: TestUser, user: TestUser, r
   });
 }
 
-/** Parsed JSON body of an inject() response, typed loosely for assertions. */
+/**
+ * Parsed JSON body of an inject() response, typed loosely for assertions. The code of an error answer
+ * must be one of ERROR_CODES: every test that reads such an answer checks that on the way.
+ */
 export function body<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
-  return res.json() as T;
+  const parsed: unknown = res.json();
+  const code = res.statusCode >= 400 && typeof parsed === 'object' && parsed !== null ? (parsed as { code?: unknown }).code : undefined;
+  if (code !== undefined && !isErrorCode(code)) throw new Error(`A ${res.statusCode} answered the code ${JSON.stringify(code)}, which is not in ERROR_CODES`);
+  return parsed as T;
 }

@@ -1,5 +1,6 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { readErrorBody } from '../../shared/error-body';
+import type { ErrorCode } from '../../shared/error-codes';
 import { clearAuthToken, getAuthToken } from './auth-token';
 import {
   DATABASE_UNAVAILABLE,
@@ -20,7 +21,7 @@ export class ApiError extends Error {
     readonly bodyText: string,
     readonly serverMessage: string | undefined,
     readonly fieldErrors: Record<string, string> | undefined,
-    readonly code?: string,
+    readonly code?: ErrorCode,
   ) {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiError';
@@ -57,7 +58,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 }
 
 /** The server refuses everything but a few calls until an admin-set temporary password is changed. */
-export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
+export const PASSWORD_CHANGE_REQUIRED: ErrorCode = 'password_change_required';
 let onPasswordChangeRequired: () => void = () => {};
 /** The forced change dialog installs its reaction: refetch the current user, whose flag opens it. */
 export function setPasswordChangeRequiredHandler(handler: () => void): () => void {
@@ -82,8 +83,13 @@ export async function toApiError(res: Response): Promise<ApiError> {
 }
 
 /** True when the call failed with this stable error code (what the client branches on, never the text). */
-export function hasErrorCode(err: unknown, code: string): err is ApiError {
+export function hasErrorCode(err: unknown, code: ErrorCode): err is ApiError {
   return err instanceof ApiError && err.code === code;
+}
+
+/** True when the call was refused with an error on this field (every field error is `validation_failed`). */
+export function hasFieldError(err: unknown, field: string): err is ApiError {
+  return hasErrorCode(err, 'validation_failed') && err.fieldErrors?.[field] !== undefined;
 }
 
 export interface RequestOptions {

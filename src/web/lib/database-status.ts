@@ -1,7 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import type { ErrorCode } from '../../shared/error-codes';
 
 /** What the app says while the server answers 503 database_unavailable (queries retry meanwhile). */
-export const DATABASE_UNAVAILABLE = 'database_unavailable';
+export const DATABASE_UNAVAILABLE: ErrorCode = 'database_unavailable';
 export const DATABASE_UNAVAILABLE_TEXT = 'The server cannot reach its database. Retrying…';
 /** A read got no answer at all (offline, connection refused, nothing behind a proxy): reads retry meanwhile. */
 export const SERVER_UNREACHABLE_TEXT = "Can't reach the server. Check your connection; we'll retry.";

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { LoginInput, ProfileInput, RegisterInput } from '../../../shared/schemas/auth';
+import type { ErrorCode } from '../../../shared/error-codes';
 import { type AppConfig, BOOTSTRAP_ADMIN_NAME } from '../../config';
 import type { Database } from '../../db/client';
 import { prompts, type UserRow } from '../../db/schema';
-import { AppError, badRequest, conflict, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
+import { AppError, conflict, invalidFields, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/crypto';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { assertPasswordAllowed, passwordProblem } from '../../lib/password-policy';
@@ -57,7 +58,7 @@ export async function register(db: Database, config: AppConfig, input: RegisterI
 export async function login(db: Database, config: AppConfig, input: LoginInput) {
   const user = await findUserByEmail(db, input.email);
   /** A refused sign-in is recorded (never the password), then answered. */
-  const refuse = async (code: string, message: string, reason: string): Promise<never> => {
+  const refuse = async (code: ErrorCode, message: string, reason: string): Promise<never> => {
     await recordAudit(db, {
       actor: { id: user?.id ?? null, email: user?.email ?? input.email.trim().toLowerCase().slice(0, 254) },
       action: 'auth.sign_in_failed',
@@ -108,11 +109,11 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string; revokeApiTokens?: boolean },
 ): Promise<void> {
   if (!(await verifyPassword(user.password, input.currentPassword))) {
-    throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' }, 'wrong_password');
+    throw invalidFields('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
   }
   // Its session ends with it (sessions.repo); this also holds for a request that got in just before.
   if (hasExpiredTemporaryPassword(user)) {
-    throw badRequest(TEMP_PASSWORD_EXPIRED, { currentPassword: TEMP_PASSWORD_EXPIRED }, 'temporary_password_expired');
+    throw invalidFields(TEMP_PASSWORD_EXPIRED, { currentPassword: TEMP_PASSWORD_EXPIRED });
   }
   await assertPasswordAllowed(input.newPassword, user, 'newPassword');
   const password = await hashPassword(input.newPassword);

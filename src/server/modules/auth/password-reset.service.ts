@@ -3,7 +3,7 @@ import { RESET_TOKEN_TTL_MS } from '../../../shared/constants';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { invalidFields } from '../../errors';
 import { hashPassword, newToken, sha256 } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
 import { assertPasswordAllowed } from '../../lib/password-policy';
@@ -87,7 +87,7 @@ export async function invalidateResetTokens(db: Database, userId: string, keepId
     .where(keepId ? and(mine, ne(passwordResetTokens.id, keepId)) : mine);
 }
 
-const invalidLink = () => badRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID }, 'invalid_reset_token');
+const invalidLink = () => invalidFields(RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
 
 /**
  * Sets a new password from a reset link. The token is looked up before anything costly: a bogus

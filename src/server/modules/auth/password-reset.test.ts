@@ -50,7 +50,7 @@ describe('password reset in response mode', () => {
 
     const again = await complete({ token, newPassword: 'reset password 2', confirmPassword: 'reset password 2' });
     expect(again.statusCode).toBe(400);
-    expect(body(again)).toMatchObject({ message: RESET_LINK_INVALID, code: 'invalid_reset_token' });
+    expect(body(again)).toMatchObject({ message: RESET_LINK_INVALID, code: 'validation_failed' });
     const [row] = await t.db
       .select()
       .from(passwordResetTokens)
@@ -67,7 +67,7 @@ describe('password reset in response mode', () => {
       .where(eq(passwordResetTokens.token, sha256(token)));
     const res = await complete({ token, newPassword: 'reset password 1', confirmPassword: 'reset password 1' });
     expect(res.statusCode).toBe(400);
-    expect(body(res)).toMatchObject({ code: 'invalid_reset_token' });
+    expect(body(res)).toMatchObject({ code: 'validation_failed' });
   });
 
   it('validates the completion payload with the specified messages', async () => {

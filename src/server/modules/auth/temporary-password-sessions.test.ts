@@ -98,12 +98,13 @@ describe('a session opened with a temporary password', () => {
     const input = { currentPassword: member.temporaryPassword, newPassword: 'a brand new secret 42' };
     await expect(changePassword(t.db, row, sha256(member.token), input)).rejects.toMatchObject({
       statusCode: 400,
-      code: 'temporary_password_expired',
+      code: 'validation_failed',
       errors: { currentPassword: TEMP_PASSWORD_EXPIRED },
     });
     // A wrong password is told as wrong: the expiry is news only to whoever knows the password.
     await expect(changePassword(t.db, row, sha256(member.token), { ...input, currentPassword: 'not it at all' })).rejects.toMatchObject({
-      code: 'wrong_password',
+      code: 'validation_failed',
+      errors: { currentPassword: 'Current password is incorrect' },
     });
     expect((await findUserById(t.db, member.id))!).toMatchObject({ password: row.password, mustChangePassword: 'true' });
   });

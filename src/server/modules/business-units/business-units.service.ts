@@ -2,7 +2,7 @@ import type { BusinessUnit } from '../../../shared/schemas/business-units';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { businessUnits, prompts, type UserRow, users } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { AppError, conflict, invalidFields, notFound } from '../../errors';
 import { afterPromptWrite, promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { movePromptsBetweenUnits } from '../prompts/prompts.bulk';
 import { recordAudit } from '../audit/audit';
@@ -87,9 +87,9 @@ export async function deleteBusinessUnit(db: Database, actor: UserRow, id: strin
     if (!unit) throw notFound('Business unit not found', 'business_unit_not_found');
     let target: BusinessUnitRow | undefined;
     if (moveToId) {
-      if (moveToId === id) throw badRequest('Choose another business unit to move them to', { moveTo: 'Choose another business unit' });
+      if (moveToId === id) throw invalidFields('Choose another business unit to move them to', { moveTo: 'Choose another business unit' });
       [target] = await tx.select().from(businessUnits).where(eq(businessUnits.id, moveToId)).for('share');
-      if (!target) throw badRequest('The business unit to move them to does not exist', { moveTo: 'Unknown business unit' }, 'business_unit_not_found');
+      if (!target) throw invalidFields('The business unit to move them to does not exist', { moveTo: 'Unknown business unit' });
     }
     const [counts] = await queryRows(
       tx,

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AdminAiModel, AiModel, AiModelChangeResult, AiModelCreate, AiModelUpdate } from '../../../shared/schemas/catalog';
 import type { Database } from '../../db/client';
 import { aiModels, type UserRow } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
+import { AppError, conflict, invalidFields, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { changes, recordAudit } from '../audit/audit';
 import { countPromptsNaming, replaceAiModelNames } from './ai-models.repo';
@@ -151,7 +151,7 @@ export async function deleteAiModel(db: Database, actor: UserRow, id: string): P
  * target instead, once, and the application goes. The target keeps its own name and addresses.
  */
 export async function mergeAiModel(db: Database, actor: UserRow, id: string, intoId: string): Promise<AiModelChangeResult> {
-  if (intoId === id) throw badRequest('Choose another AI application to merge into', { into: 'Choose another AI application' }, 'ai_model_merge_into_self');
+  if (intoId === id) throw invalidFields('Choose another AI application to merge into', { into: 'Choose another AI application' });
   return promptWriteTransaction(db, async (tx) => {
     // Both rows locked in one order, so two opposite merges at once wait rather than deadlock.
     const rows = await tx
@@ -163,7 +163,7 @@ export async function mergeAiModel(db: Database, actor: UserRow, id: string, int
     const source = rows.find((r) => r.id === id);
     const target = rows.find((r) => r.id === intoId);
     if (!source) throw notFound('AI application not found', 'ai_model_not_found');
-    if (!target) throw badRequest('The AI application to merge into no longer exists', { into: 'Choose another AI application' }, 'ai_model_not_found');
+    if (!target) throw invalidFields('The AI application to merge into no longer exists', { into: 'Choose another AI application' });
     const prompts = await replaceAiModelNames(tx, [source.name], target.name);
     await tx.delete(aiModels).where(eq(aiModels.id, id));
     await recordAudit(tx, {

@@ -4,7 +4,7 @@ import { type FormField, fieldNameFromLabel, type formFieldInputSchema } from '.
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { type FormFieldRow, formFields, type UserRow } from '../../db/schema';
-import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
+import { badRequest, conflict, invalidFields, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { changes, recordAudit } from '../audit/audit';
 import { listBusinessUnits } from '../business-units/business-units.repo';
 import { toFormField } from './form-fields.presenter';
@@ -26,7 +26,7 @@ export async function listAllFormFields(db: Database): Promise<FormField[]> {
 /** Options belong to select and multiselect only; those two need at least one. */
 function cleanOptions(input: Input): string[] {
   if (input.type !== 'select' && input.type !== 'multiselect') return [];
-  if (input.options.length === 0) throw badRequest('Add at least one option', { options: 'Add at least one option, one per line' });
+  if (input.options.length === 0) throw invalidFields('Add at least one option', { options: 'Add at least one option, one per line' });
   return input.options;
 }
 
@@ -51,7 +51,7 @@ const auditedField = (f: Pick<FormFieldRow, 'name' | 'label' | 'type' | 'enabled
 export async function createFormField(db: Database, actor: UserRow, input: Input): Promise<FormField> {
   // On create the name comes from the label (lowercase, a-z and 0-9 only).
   const name = fieldNameFromLabel(input.label);
-  if (!name) throw badRequest('Field name is required', { name: 'Field name is required', label: 'The label needs at least one letter or digit' });
+  if (!name) throw invalidFields('Field name is required', { name: 'Field name is required', label: 'The label needs at least one letter or digit' });
   const options = cleanOptions(input);
   const row = await db
     .transaction(async (tx) => {
@@ -81,10 +81,10 @@ async function findField(db: Database, id: string): Promise<FormFieldRow> {
 export async function updateFormField(db: Database, actor: UserRow, id: string, input: Input): Promise<FormField> {
   const existing = await findField(db, id);
   if (KNOWN.has(existing.name) && input.type !== existing.type) {
-    throw badRequest(`The type of the built-in field "${existing.label}" cannot change`, { type: 'Built-in fields keep their type' });
+    throw invalidFields(`The type of the built-in field "${existing.label}" cannot change`, { type: 'Built-in fields keep their type' });
   }
   if (CORE.has(existing.name) && (!input.enabled || !input.required)) {
-    throw badRequest(`${existing.label} is always shown and required`, { enabled: 'Title and content are always enabled and required' }, 'core_field');
+    throw invalidFields(`${existing.label} is always shown and required`, { enabled: 'Title and content are always enabled and required' });
   }
   // On edit the existing name is kept.
   const options = cleanOptions(input);
@@ -111,7 +111,7 @@ export async function updateFormField(db: Database, actor: UserRow, id: string, 
 
 export async function deleteFormField(db: Database, actor: UserRow, id: string): Promise<void> {
   const existing = await findField(db, id);
-  if (CORE.has(existing.name)) throw badRequest(`${existing.label} cannot be deleted`, undefined, 'core_field');
+  if (CORE.has(existing.name)) throw badRequest(`${existing.label} cannot be deleted`, 'core_field');
   // Values already stored on prompts stay in custom_fields; they simply stop showing.
   await db.transaction(async (tx) => {
     await tx.delete(formFields).where(eq(formFields.id, id));
@@ -130,7 +130,7 @@ export async function reorderFormFields(db: Database, actor: UserRow, ids: strin
   const all = await listFormFields(db);
   const known = new Set(all.map((f) => f.id));
   if (new Set(ids).size !== ids.length || ids.length !== all.length || ids.some((id) => !known.has(id))) {
-    throw badRequest('Send every form field exactly once, in the new order', { fields: 'Send every form field exactly once' });
+    throw invalidFields('Send every form field exactly once, in the new order', { fields: 'Send every form field exactly once' });
   }
   await db.transaction(async (tx) => {
     for (const [index, id] of ids.entries()) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { ErrorBody } from '../../../shared/error-body';
 import { appliedMigrationCount, pingDatabase, shippedMigrationCount } from '../../db/client';
 import { STORAGE_RETRY_AFTER_S, type StorageStatus } from '../../lib/storage-errors';
 
@@ -17,8 +18,11 @@ const notReady = {
  * /readyz: for load balancers, is the instance ready to serve: the database answers and has every
  * migration this build ships, and it can write (a full disk stops it: see createStorageCheck).
  */
+/** A 503 of the health checks: the error body, with the state the instance is in. */
+type NotReady = ErrorBody & { status: 'unavailable' | 'migrating' | 'storage_full' };
+
 export async function healthRoutes(app: FastifyInstance) {
-  const unavailable = { status: 'unavailable', message: 'The database is not answering', code: 'database_unavailable' } as const;
+  const unavailable = { status: 'unavailable', message: 'The database is not answering', code: 'database_unavailable' } as const satisfies NotReady;
   const tags = ['Health'];
 
   app.get(
@@ -68,13 +72,15 @@ export async function healthRoutes(app: FastifyInstance) {
         return reply.status(503).header('Retry-After', '5').send(unavailable);
       }
       if (applied < shipped) {
-        return reply.status(503).send({ status: 'migrating', message: `${applied} of ${shipped} migrations applied`, code: 'migrations_pending' });
+        return reply
+          .status(503)
+          .send({ status: 'migrating', message: `${applied} of ${shipped} migrations applied`, code: 'migrations_pending' } satisfies NotReady);
       }
       if (!storage.writable) {
         return reply
           .status(503)
           .header('Retry-After', String(STORAGE_RETRY_AFTER_S))
-          .send({ status: 'storage_full', message: storage.reason, code: 'storage_full' });
+          .send({ status: 'storage_full', message: storage.reason, code: 'storage_full' } satisfies NotReady);
       }
       return { status: 'ready', migrations: applied };
     },

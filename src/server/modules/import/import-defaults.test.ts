@@ -100,7 +100,7 @@ describe('importing with the defaults', () => {
   it('answers 400 for an owner without an account', async () => {
     const res = await importFile(admin, [EXPORT_HEADER, 'X,Text,,Claude,Legal,,,'].join('\n'), 'dryRun=true&owner=00000000-0000-4000-8000-000000000001');
     expect(res.statusCode).toBe(400);
-    expect(body(res)).toMatchObject({ code: 'import_unknown_owner', message: 'The chosen owner has no account: choose another owner' });
+    expect(body(res)).toMatchObject({ code: 'validation_failed', message: 'The chosen owner has no account: choose another owner' });
     expect((await importFile(admin, 'act,prompt\nA,B\n', 'dryRun=true&owner=not-an-id')).statusCode).toBe(400);
   });
 

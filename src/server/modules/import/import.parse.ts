@@ -1,7 +1,7 @@
 import { Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { IMPORT_MAX_BYTES, type ImportResult } from '../../../shared/schemas/import';
-import { AppError, badRequest } from '../../errors';
+import { AppError, invalidFields } from '../../errors';
 import { csvUnguard } from '../export/csv';
 
 // Reading an import file into plain records: our own prompt export (CSV or JSON) or the prompts.chat
@@ -140,10 +140,9 @@ async function readJson(stream: Readable): Promise<ImportFile> {
     data = JSON.parse(await readAll(stream));
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw badRequest('The file is not valid JSON', { file: 'Not valid JSON' }, 'import_unreadable');
+    throw invalidFields('The file is not valid JSON', { file: 'Not valid JSON' });
   }
-  if (!Array.isArray(data))
-    throw badRequest('A JSON import must be a list of prompts, as the export writes it', { file: 'Expected a JSON array' }, 'import_unreadable');
+  if (!Array.isArray(data)) throw invalidFields('A JSON import must be a list of prompts, as the export writes it', { file: 'Expected a JSON array' });
   const records = data.map((item: unknown, i) =>
     item && typeof item === 'object' && !Array.isArray(item)
       ? fromExport(i + 1, item as Record<string, unknown>, false)
@@ -165,11 +164,9 @@ async function readCsv(stream: Readable, aiModel: string | undefined): Promise<I
       if (names.includes('title') && names.includes('content')) format = 'prompts-csv';
       else if (names.includes('act') && names.includes('prompt')) format = 'prompts-chat-csv';
       else {
-        throw badRequest(
-          'Unrecognised CSV: expected the columns title and content (a prompt export) or act and prompt (prompts.chat)',
-          { file: 'Unknown columns' },
-          'import_unknown_format',
-        );
+        throw invalidFields('Unrecognised CSV: expected the columns title and content (a prompt export) or act and prompt (prompts.chat)', {
+          file: 'Unknown columns',
+        });
       }
       namesAiModels = names.includes('aiModels');
       return names;
@@ -191,9 +188,9 @@ async function readCsv(stream: Readable, aiModel: string | undefined): Promise<I
     if (err instanceof AppError) throw err;
     const cause = (err as { cause?: unknown }).cause;
     if (cause instanceof AppError) throw cause;
-    throw badRequest(`The CSV file could not be read: ${(err as Error).message}`, { file: 'Not valid CSV' }, 'import_unreadable');
+    throw invalidFields(`The CSV file could not be read: ${(err as Error).message}`, { file: 'Not valid CSV' });
   }
-  if (!format) throw badRequest('The file is empty', { file: 'Empty file' }, 'import_unreadable');
+  if (!format) throw invalidFields('The file is empty', { file: 'Empty file' });
   return { format, records, namesAiModels };
 }
 

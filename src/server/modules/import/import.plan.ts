@@ -5,7 +5,7 @@ import { type PromptData, promptInputSchema, promptRequirementIssues } from '../
 import { type Database, queryRows } from '../../db/client';
 import { findUnsafeText } from '../../plugins/input-guards';
 import { type UserRow, users } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { invalidFields } from '../../errors';
 import { listBusinessUnits } from '../business-units/business-units.repo';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import type { ImportFile, ImportFormat, ImportRecord } from './import.parse';
@@ -92,7 +92,7 @@ function problemGroups() {
 function chosenOwner(admin: UserRow, people: UserRow[], id: string | undefined): UserRow {
   if (!id || id === admin.id) return admin;
   const owner = people.find((u) => u.id === id);
-  if (!owner) throw badRequest('The chosen owner has no account: choose another owner', { owner: 'No account has this id' }, 'import_unknown_owner');
+  if (!owner) throw invalidFields('The chosen owner has no account: choose another owner', { owner: 'No account has this id' });
   return owner;
 }
 

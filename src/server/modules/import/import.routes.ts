@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { importDefaultsSchema, importQuerySchema, importResultSchema } from '../../../shared/schemas/import';
-import { AppError } from '../../errors';
+import { AppError, invalidFields } from '../../errors';
 import { requireAdmin } from '../../plugins/auth';
 import { importDefaults, importPrompts } from './import.service';
 
@@ -55,7 +55,7 @@ export async function importRoutes(app: FastifyInstance) {
       const admin = requireAdmin(request);
       const type = request.headers['content-type'] ?? '';
       if (!ACCEPTED.test(type)) throw new AppError(415, 'unsupported_media_type', 'Send the file as text/csv or application/json');
-      if (!request.body) throw new AppError(400, 'import_unreadable', 'The file is empty', { file: 'Empty file' });
+      if (!request.body) throw invalidFields('The file is empty', { file: 'Empty file' });
       return importPrompts(app.db, admin, request.body as Readable, type, request.query);
     },
   );

@@ -190,12 +190,12 @@ describe('POST /api/admin/import', () => {
 
   it('answers 4xx naming the problem for files and requests it cannot take', async () => {
     const cases: Array<[string, string, string, number, string]> = [
-      ['name,text\r\na,b', 'text/csv', '', 400, 'import_unknown_format'],
-      ['{"not": "a list"}', 'application/json', '', 400, 'import_unreadable'],
-      ['[{"title": "x"', 'application/json', '', 400, 'import_unreadable'],
+      ['name,text\r\na,b', 'text/csv', '', 400, 'validation_failed'],
+      ['{"not": "a list"}', 'application/json', '', 400, 'validation_failed'],
+      ['[{"title": "x"', 'application/json', '', 400, 'validation_failed'],
       ['title,content', 'image/png', '', 415, 'unsupported_media_type'],
       ['title,content\r\nx,y', 'text/csv', 'onConflict=merge', 400, 'validation_failed'],
-      ['title,content\r\n"unclosed,y', 'text/csv', '', 400, 'import_unreadable'],
+      ['title,content\r\n"unclosed,y', 'text/csv', '', 400, 'validation_failed'],
     ];
     for (const [file, type, qs, status, code] of cases) {
       const res = await importFile(target, file, qs, type);

@@ -3,7 +3,7 @@ import { type PromptListItem, type PromptListResponse, promptListQuerySchema } f
 import { builtinValues, fillTemplate, type TemplateVariable, templateVariables } from '../../../shared/template-variables';
 import type { Database } from '../../db/client';
 import { prompts, type UserRow } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { invalidFields } from '../../errors';
 import { listPrompts } from '../prompts/prompts.service';
 
 // The prompt library as MCP sees it: names that a client can show and send back, arguments made from
@@ -62,7 +62,7 @@ function decodeCursor(cursor: string | undefined): McpCursor {
   } catch {
     // Falls through to the 400 below.
   }
-  throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' }, 'invalid_cursor');
+  throw invalidFields('Invalid cursor', { cursor: 'Invalid cursor' });
 }
 
 async function listPage(db: Database, viewer: UserRow, params: Record<string, string>): Promise<PromptListResponse> {

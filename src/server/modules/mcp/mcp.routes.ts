@@ -1,6 +1,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { ErrorBody } from '../../../shared/error-body';
 import { errorBodySchema } from '../../../shared/schemas/error-body';
 import { AppError, badRequest, unauthorized } from '../../errors';
 import { requireUser, TOKEN_TOO_MANY } from '../../plugins/auth';
@@ -18,7 +19,7 @@ const isMessage = (m: unknown) => typeof m === 'object' && m !== null && !Array.
 /** The body must be one JSON-RPC 2.0 message or a batch of them; anything else is answered here, in our own error shape. */
 function checkEnvelope(body: unknown) {
   const ok = Array.isArray(body) ? body.length > 0 && body.every(isMessage) : isMessage(body);
-  if (!ok) throw badRequest('The body must be a JSON-RPC 2.0 message of the Model Context Protocol', undefined, 'invalid_mcp_message');
+  if (!ok) throw badRequest('The body must be a JSON-RPC 2.0 message of the Model Context Protocol', 'invalid_mcp_message');
 }
 
 /** Streamable HTTP wants both kinds of answer accepted; said in our words rather than the transport's. */
@@ -91,7 +92,10 @@ export async function mcpRoutes(app: FastifyInstance) {
         documentedResponses: { 405: { description: 'The MCP endpoint takes POST only', content: { 'application/json': errorBodySchema } } },
       },
       handler: async (_request, reply) =>
-        reply.status(405).header('Allow', 'POST').send({ code: 'method_not_allowed', message: 'The MCP endpoint takes POST only (stateless Streamable HTTP)' }),
+        reply
+          .status(405)
+          .header('Allow', 'POST')
+          .send({ code: 'method_not_allowed', message: 'The MCP endpoint takes POST only (stateless Streamable HTTP)' } satisfies ErrorBody),
     });
   }
 }

@@ -134,7 +134,7 @@ describe('recently used', () => {
     const page = await list(admin, 'limit=1');
     const res = await request(reader, 'GET', `/api/prompts/recent?cursor=${page.nextCursor}`);
     expect(res.statusCode).toBe(400);
-    expect(body<{ code: string }>(res).code).toBe('invalid_cursor');
+    expect(body<{ code: string }>(res).code).toBe('validation_failed');
   });
 });
 

@@ -2,7 +2,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { PromptVersion, PromptVersionList, PromptVersionSummary } from '../../../shared/schemas/prompts';
 import type { Database } from '../../db/client';
 import { type PromptRow, promptVersions, type PromptVersionRow, users } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
+import { invalidFields, notFound } from '../../errors';
 import { INVALID_CURSOR_MESSAGE } from '../../../shared/schemas/prompts';
 
 // A prompt's versions: written in the transaction of each create, update and restore, read by the
@@ -155,7 +155,7 @@ export async function latestVersion(db: Database, prompt: PromptRow): Promise<{ 
 const encodeNumber = (n: number) => Buffer.from(String(n)).toString('base64url');
 function decodeNumber(cursor: string): number {
   const n = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!Number.isSafeInteger(n) || n < 1) throw badRequest(INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE }, 'invalid_cursor');
+  if (!Number.isSafeInteger(n) || n < 1) throw invalidFields(INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE });
   return n;
 }
 

@@ -2,7 +2,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { BULK_MAX_PROMPTS, type BulkActionInput, type BulkResult } from '../../../shared/schemas/bulk';
 import { type Database, queryRows } from '../../db/client';
 import { prompts, type UserRow } from '../../db/schema';
-import { AppError, badRequest, forbidden } from '../../errors';
+import { AppError, forbidden, invalidFields } from '../../errors';
 import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { recordAudit } from '../audit/audit';
 import { findBusinessUnitByName } from '../business-units/business-units.repo';
@@ -46,7 +46,7 @@ async function changeFor(tx: Database, input: BulkActionInput, ids: string[]): P
   switch (input.action) {
     case 'moveToBusinessUnit': {
       const unit = await findBusinessUnitByName(tx, value);
-      if (!unit) throw badRequest(`There is no business unit “${value}”`, { value: 'Choose an existing business unit' }, 'unknown_business_unit');
+      if (!unit) throw invalidFields(`There is no business unit “${value}”`, { value: 'Choose an existing business unit' });
       return {
         needs: sql`${prompts.userBusinessUnit} <> ${unit.name}`,
         set: sql`user_business_unit = ${unit.name}`,
@@ -153,11 +153,7 @@ export async function runBulkAction(db: Database, viewer: UserRow, input: BulkAc
       .limit(BULK_MAX_PROMPTS + 1)
       .for('update');
     if (selected.length > BULK_MAX_PROMPTS) {
-      throw badRequest(
-        `More than ${BULK_MAX_PROMPTS.toLocaleString('en')} prompts match: narrow the list first`,
-        { filter: 'Too many prompts' },
-        'too_many_prompts',
-      );
+      throw invalidFields(`More than ${BULK_MAX_PROMPTS.toLocaleString('en')} prompts match: narrow the list first`, { filter: 'Too many prompts' });
     }
     if (viewer.role !== 'admin') {
       const others = selected.filter((p) => p.userId !== viewer.id).length;

@@ -15,7 +15,7 @@ const page = async (qs: string) => {
 const expectInvalid = async (qs: string) => {
   const res = await get(qs);
   expect(res.statusCode, `${qs} ${res.body}`).toBe(400);
-  expect(body(res), qs).toEqual({ message: INVALID_CURSOR_MESSAGE, code: 'invalid_cursor', errors: { cursor: INVALID_CURSOR_MESSAGE } });
+  expect(body(res), qs).toEqual({ message: INVALID_CURSOR_MESSAGE, code: 'validation_failed', errors: { cursor: INVALID_CURSOR_MESSAGE } });
 };
 const raw = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
 const ID = '00000000-0000-4000-8000-000000000000';

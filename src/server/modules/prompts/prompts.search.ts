@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { INVALID_CURSOR_MESSAGE, PROMPT_SORTS, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
 import { prompts } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { invalidFields } from '../../errors';
 import { allWordsQuery, type WordGroup, wordGroups } from './prompts.search-query';
 
 /**
@@ -136,7 +136,7 @@ function validKey(sort: Cursor['sort'], value: unknown): boolean {
   return isTextKey(value);
 }
 
-export const invalidCursor = () => badRequest(INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE }, 'invalid_cursor');
+export const invalidCursor = () => invalidFields(INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE });
 
 /** Reads a cursor back; a malformed or tampered one, or a key its sort cannot hold, is a 400. */
 export function decodeCursor(text: string): Cursor {

@@ -11,7 +11,7 @@ import {
 import { templateVariables } from '../../../shared/template-variables';
 import type { Database } from '../../db/client';
 import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
+import { AppError, conflict, forbidden, invalidFields, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { listBusinessUnits } from '../business-units/business-units.repo';
 import { PromptDerivedCache, promptWriteTransaction, viewerGeneration } from '../../lib/prompt-derived-cache';
 import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
@@ -133,7 +133,7 @@ async function preparePrompt(db: Database, data: PromptData, author: UserRow, ex
     else errors.userBusinessUnit = 'Choose an existing business unit';
   }
   const first = Object.values(errors)[0];
-  if (first) throw badRequest(first, errors, 'validation_failed');
+  if (first) throw invalidFields(first, errors);
   return {
     title: data.title,
     content: data.content,

@@ -61,7 +61,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     try {
       return new URL(`${base}${SSO_CALLBACK_PATH}`).href;
     } catch {
-      throw badRequest('The request’s Host header is not a valid address', undefined, 'bad_host');
+      throw badRequest('The request’s Host header is not a valid address', 'bad_host');
     }
   };
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isErrorCode } from '../../../shared/error-codes';
 import type { SsoExchangeInput } from '../../../shared/schemas/sso';
 import { SSO_BROWSER_MISMATCH, SSO_BUSINESS_UNIT_REQUIRED, SSO_ERROR_MESSAGES } from '../../../shared/schemas/sso';
 import type { AppConfig, OidcSettings } from '../../config';
@@ -208,7 +209,11 @@ export async function exchangeHandoff(db: Database, config: AppConfig, settings:
       return { token, user, next: handoff.next, created };
     });
   } catch (err) {
-    if (err instanceof SsoRefusal) throw new AppError(409, `sso_${err.code}`, SSO_ERROR_MESSAGES[err.code]);
+    if (err instanceof SsoRefusal) {
+      // Only some refusals can happen here (a linked identity, a race); any other keeps the generic code.
+      const code = `sso_${err.code}` as const;
+      throw new AppError(409, isErrorCode(code) ? code : 'sso_failed', SSO_ERROR_MESSAGES[err.code]);
+    }
     if (pgErrorCode(err) === PG_UNIQUE_VIOLATION)
       throw new AppError(409, 'sso_retry', 'Your account was being created by another sign-in at the same moment. Please try again.');
     throw err;

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AdminTag, TagChangeResult } from '../../../shared/schemas/tags';
 import { type Database, queryRows } from '../../db/client';
 import { prompts, tags, type UserRow } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, invalidFields, notFound } from '../../errors';
 import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { recordAudit } from '../audit/audit';
 import { usedValues } from '../catalog/catalog.service';
@@ -102,7 +102,7 @@ export async function renameTag(db: Database, actor: UserRow, id: string, name: 
 export async function mergeTags(db: Database, actor: UserRow, ids: string[], into: string): Promise<TagChangeResult> {
   return promptWriteTransaction(db, async (tx) => {
     const chosen = await tx.select().from(tags).where(inArray(tags.id, ids)).orderBy(tags.id).for('update');
-    if (chosen.length !== ids.length) throw badRequest('One of the chosen tags no longer exists', { ids: 'Reload the list and choose again' }, 'tag_not_found');
+    if (chosen.length !== ids.length) throw invalidFields('One of the chosen tags no longer exists', { ids: 'Reload the list and choose again' });
     let [target] = await tx.select().from(tags).where(byLowerName(into)).for('update');
     // An existing tag spelled differently (case) takes the spelling asked for, in its prompts too.
     const respelled = target && target.name !== into ? [target.name] : [];

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { adminUserInputSchema } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { prompts, trashedPrompts, type UserRow, users } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
+import { badRequest, conflict, forbidden, invalidFields, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { hashPassword, newTemporaryPassword } from '../../lib/crypto';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { changes, recordAudit } from '../audit/audit';
@@ -105,7 +105,7 @@ export async function updateUserAsAdmin(db: Database, actor: UserRow, id: string
   if (!target) throw notFound('User not found', 'user_not_found');
   const sessionOnly = viaApiToken ? sessionOnlyUserChange(target, input) : null;
   if (sessionOnly) throw forbidden(sessionRequiredMessage(sessionOnly), SESSION_REQUIRED);
-  if (target.id === actor.id && input.role !== target.role) throw badRequest(OWN_ROLE_MESSAGE, { role: OWN_ROLE_MESSAGE }, 'own_role');
+  if (target.id === actor.id && input.role !== target.role) throw invalidFields(OWN_ROLE_MESSAGE, { role: OWN_ROLE_MESSAGE });
   if (target.role === 'admin' && input.role !== 'admin' && (await countAdmins(db, target.id)) === 0) {
     throw conflict('The last administrator cannot be demoted. Make another user an admin first.', 'last_admin');
   }
@@ -157,15 +157,15 @@ export async function resetPasswordAsAdmin(db: Database, actor: UserRow, id: str
  * owner already has gets " (from First Last)" appended, so nothing is lost to the per-user unique title.
  */
 export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string, transferTo?: string): Promise<{ transferred: number }> {
-  if (id === actor.id) throw badRequest('You cannot delete your own account', undefined, 'self_delete');
+  if (id === actor.id) throw badRequest('You cannot delete your own account', 'self_delete');
   const target = await findUserById(db, id);
   if (!target) throw notFound('User not found', 'user_not_found');
   if (target.role === 'admin' && (await countAdmins(db, target.id)) === 0) throw conflict('The last administrator cannot be deleted', 'last_admin');
   let recipient: UserRow | undefined;
   if (transferTo) {
-    if (transferTo === id) throw badRequest('Choose another user to receive the prompts', { transferTo: 'Choose another user' });
+    if (transferTo === id) throw invalidFields('Choose another user to receive the prompts', { transferTo: 'Choose another user' });
     recipient = await findUserById(db, transferTo);
-    if (!recipient) throw badRequest('The user to transfer the prompts to does not exist', { transferTo: 'Unknown user' }, 'transfer_target_not_found');
+    if (!recipient) throw invalidFields('The user to transfer the prompts to does not exist', { transferTo: 'Unknown user' });
   }
   return db
     .transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminAiModel, AiModel, AiModelChangeResult, AiModelCreate } from '../../../../shared/schemas/catalog';
-import { apiRequest, hasErrorCode } from '../../../lib/api-client';
+import { apiRequest, hasErrorCode, hasFieldError } from '../../../lib/api-client';
 import { refreshAfter } from '../../../lib/query-keys';
 
 /** The admin list: every application with how many prompts name it. */
@@ -11,7 +11,8 @@ export const useAdminAiApplications = () => useQuery<AdminAiModel[]>({ queryKey:
 /**
  * Renames and merges reach every prompt that names the application, and the addresses change what the
  * runner offers: the catalog, the prompt lists and this screen's counts refresh together. A refusal
- * caused by someone else meanwhile (removed it, or gave it prompts) refreshes the list too.
+ * caused by someone else meanwhile (removed it, or gave it prompts) refreshes the list too; a merge
+ * whose target was removed is refused on its `into` field.
  */
 function useRefresh() {
   const qc = useQueryClient();
@@ -22,7 +23,7 @@ function useRefresh() {
   return {
     onSuccess: refresh,
     onError: (err: unknown) => {
-      if (hasErrorCode(err, 'ai_model_not_found') || hasErrorCode(err, 'ai_model_in_use')) refresh();
+      if (hasErrorCode(err, 'ai_model_not_found') || hasErrorCode(err, 'ai_model_in_use') || hasFieldError(err, 'into')) refresh();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { Combobox } from '../../../components/ui/combobox';
 import type { ControlProps } from '../../../components/ui/form-field';
+import type { ErrorCode } from '../../../../shared/error-codes';
 import { ApiError } from '../../../lib/api-client';
 import { useBusinessUnits } from '../../../lib/shared-queries';
 import { toast } from '../../../lib/toast';
@@ -11,7 +12,7 @@ interface Props extends Partial<ControlProps> {
   placeholder?: string | null;
 }
 
-const UNIT_EXISTS = 'business_unit_exists';
+const UNIT_EXISTS: ErrorCode = 'business_unit_exists';
 
 /**
  * The prompt's business unit, chosen from the list or added from the form. A name the list already holds

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminTag, TagChangeResult } from '../../../../shared/schemas/tags';
-import { apiRequest, hasErrorCode } from '../../../lib/api-client';
+import { apiRequest, hasErrorCode, hasFieldError } from '../../../lib/api-client';
 import { queryKeys, refreshAfter } from '../../../lib/query-keys';
 
 export const useAdminTags = () => useQuery<AdminTag[]>({ queryKey: queryKeys.adminTags });
@@ -8,14 +8,14 @@ export const useAdminTags = () => useQuery<AdminTag[]>({ queryKey: queryKeys.adm
 /**
  * Every change is carried into the prompts, so the prompt lists, the sidebar's filter values and the
  * form's tag suggestions refresh with the tag list. A tag someone else removed meanwhile refreshes the
- * list too, so the row that caused the error goes away.
+ * list too, so the row that caused the error goes away (a merge is refused on its `ids` field then).
  */
 function useRefresh() {
   const qc = useQueryClient();
   return {
     onSuccess: () => refreshAfter.tagChange(qc),
     onError: (err: unknown) => {
-      if (hasErrorCode(err, 'tag_not_found')) refreshAfter.tagChange(qc);
+      if (hasErrorCode(err, 'tag_not_found') || hasFieldError(err, 'ids')) refreshAfter.tagChange(qc);
     },
   };
 }
