@@ -3,7 +3,7 @@ import type { ExportQuery } from '../../../shared/schemas/export';
 import { type Database, isPostgresServer } from '../../db/client';
 import { businessUnits, formFields, prompts, users } from '../../db/schema';
 import { listFormFields } from '../form-fields/form-fields.repo';
-import { countPrompts, resolvePromptWhere } from '../prompts/prompts.list';
+import { countPrompts, resolvePromptWhere } from '../prompt-query';
 import { csvRow, UTF8_BOM } from './csv';
 
 /**

@@ -9,7 +9,7 @@ import { findBusinessUnitByName } from '../business-units/business-units.repo';
 import { canonicalTags } from '../catalog/catalog.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import { moveToTrash } from '../trash/trash.service';
-import { resolvePromptWhere } from './prompts.list';
+import { resolvePromptWhere } from '../prompt-query';
 
 // Bulk actions over a selection or a whole filtered list: one request, one transaction, one version per
 // changed prompt and one audit event for the lot. The writes are set-based (a handful of statements

@@ -21,8 +21,7 @@ import { type PromptUsage, promptUsageFor, UNUSED } from './prompt-usage.service
 import { moveToTrash } from '../trash/trash.service';
 import { auditPromptWrite } from './prompts.audit';
 import { changedFields, getVersion, latestVersion, recordVersion } from './prompt-versions';
-import { listPromptPage } from './prompts.list';
-import { encodeCursor } from './prompts.search';
+import { encodeCursor, listPromptPage } from '../prompt-query';
 
 export const DUPLICATE_TITLE = 'A prompt with this title already exists';
 
@@ -36,7 +35,7 @@ const listPages = new PromptDerivedCache<string>(1_000, 500);
 
 /**
  * A list page as the JSON text of PromptListResponse. The items arrive as JSON from the database (see
- * prompts.list.ts); the tests check every list answer against promptListResponseSchema.
+ * modules/prompt-query); the tests check every list answer against promptListResponseSchema.
  * `fresh` (a request's `Cache-Control: no-cache`) skips the page cache.
  */
 export function listPrompts(db: Database, viewer: UserRow, query: PromptListQuery, ownerId?: string, fresh = false): Promise<string> {
