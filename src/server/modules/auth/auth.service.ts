@@ -8,7 +8,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/cryp
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { assertPasswordAllowed, passwordProblem } from '../../lib/password-policy';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
-import { countUsers, findUserByEmail, insertUser, type NewUser, syncAuthorName, updateUser } from '../users/users.repo';
+import { countUsers, findUserByEmail, insertUser, type NewUser, syncAuthorName, updateUser } from '../users/users.service';
 import { invalidateResetTokens } from './password-reset.service';
 import { recordAudit } from '../audit/audit';
 import { revokeAllTokensOf } from '../tokens/tokens.service';

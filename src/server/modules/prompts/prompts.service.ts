@@ -12,7 +12,7 @@ import { templateVariables } from '../../../shared/template-variables';
 import type { Database } from '../../db/client';
 import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
-import { listBusinessUnits } from '../business-units/business-units.repo';
+import { listBusinessUnitNames } from '../business-units/business-units.service';
 import { PromptDerivedCache, promptWriteTransaction, viewerGeneration } from '../../lib/prompt-derived-cache';
 import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
@@ -120,7 +120,7 @@ async function preparePrompt(db: Database, data: PromptData, author: UserRow, ex
     tags: requiredOf('tags'),
     notes: requiredOf('notes'),
   });
-  const unitNames = (await listBusinessUnits(db)).map((u) => u.name);
+  const unitNames = await listBusinessUnitNames(db);
   // An update that leaves customFields out keeps the stored values (checked again, as they stand).
   const sentCustom = data.customFields ?? (existing?.customFields as PromptData['customFields']);
   const custom = validateCustomFields(fields, sentCustom, unitNames);
