@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import type { Database } from '../src/server/db/client';
 import { type FacetScope, facetCounts } from '../src/server/modules/catalog/catalog.facets';
-import { listPromptPage, type RunStatement } from '../src/server/modules/prompts/prompts.list';
+import { listPromptPage, type RunStatement } from '../src/server/modules/prompt-query';
 import { promptListQuerySchema } from '../src/shared/schemas/prompts';
 import { COMMON_WORD, PREFIX, RARE_WORD } from './seed';
 

@@ -6,7 +6,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type Database, type DatabaseTarget, queryRows } from '../src/server/db/client';
 import { afterPromptWrite } from '../src/server/lib/prompt-derived-cache';
-import type { RunStatement } from '../src/server/modules/prompts/prompts.list';
+import type { RunStatement } from '../src/server/modules/prompt-query';
 
 export interface PreparedDatabase {
   env: Record<string, string>;

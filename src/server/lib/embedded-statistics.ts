@@ -10,7 +10,7 @@ async function analysedRows(db: Database): Promise<number> {
 
 /**
  * PGlite runs no autovacuum, so nothing would ever ANALYZE the embedded database: the planner would
- * plan blind, and the estimate that picks how a filtered list is read (prompts.match-set.ts) would
+ * plan blind, and the estimate that picks how a filtered list is read (prompt-query/query.plan.ts) would
  * never exist. This does autovacuum's analyse part for the prompts table (and prompt_filter_keys, which
  * has a row per prompt and changes with it), with its default rule:
  * at start if the table was never analysed, then again once 50 + 10% of its rows have been written

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PromptListQuery, promptListQuerySchema } from '../../shared/schemas/prompts';
-import { listPromptPage, type RunStatement, runStatement } from '../modules/prompts/prompts.list';
+import { listPromptPage, type RunStatement, runStatement } from '../modules/prompt-query';
 import { body, createTestApp, type TestApp, type TestUser } from '../test/test-app';
 import { afterPromptWrite, PromptDerivedCache } from './prompt-derived-cache';
 

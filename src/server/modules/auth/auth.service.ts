@@ -10,7 +10,7 @@ import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { assertPasswordAllowed, passwordProblem } from '../../lib/password-policy';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { createAccount } from '../users/create-account';
-import { findUserByEmail, type NewUser, syncAuthorName, updateUser } from '../users/users.repo';
+import { findUserByEmail, type NewUser, syncAuthorName, updateUser } from '../users/users.service';
 import { invalidateResetTokens } from './password-reset.service';
 import { recordAudit } from '../audit/audit';
 import { revokeAllTokensOf } from '../tokens/tokens.service';

@@ -7,7 +7,7 @@ import { invalidFields } from '../../errors';
 import { hashPassword, newToken, sha256 } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
 import { assertPasswordAllowed } from '../../lib/password-policy';
-import { findUserByEmail, findUserById, updateUser } from '../users/users.repo';
+import { findUserByEmail, findUserById, updateUser } from '../users/users.service';
 import { recordAudit } from '../audit/audit';
 import { revokeUserSessions } from './sessions.repo';
 import { revokeAllTokensOf } from '../tokens/tokens.service';

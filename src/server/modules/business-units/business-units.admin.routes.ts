@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { businessUnitInputSchema, businessUnitSchema, deleteBusinessUnitQuerySchema } from '../../../shared/schemas/business-units';
 import { uuidParamsSchema } from '../../../shared/schemas/common';
 import { requireAdmin } from '../../plugins/auth';
-import { createBusinessUnit, deleteBusinessUnit, getBusinessUnits, renameBusinessUnit } from './business-units.service';
+import { deleteBusinessUnit, renameBusinessUnit } from './business-units.admin.service';
+import { createBusinessUnit, getBusinessUnits } from './business-units.service';
 
 export async function adminBusinessUnitRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

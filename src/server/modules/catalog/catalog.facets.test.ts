@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACET_COUNT_CAP, type FilterCounts, filterCountsSchema, type FilterValues, filterValuesSchema } from '../../../shared/schemas/catalog';
 import { prompts } from '../../db/schema';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
-import { runStatement } from '../prompts/prompts.count';
+import { runStatement } from '../prompt-query';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { facetCounts } from './catalog.facets';
 

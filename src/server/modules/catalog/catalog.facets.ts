@@ -3,10 +3,7 @@ import { FACET_COUNT_CAP, FILTER_GROUPS, type FilterGroup, type FilterValue } fr
 import type { PromptListQuery } from '../../../shared/schemas/prompts';
 import type { Database } from '../../db/client';
 import { promptFilterKeys, prompts } from '../../db/schema';
-import { literalInt, promptWhere, resolvePromptWhere, type RunStatement, runStatement } from '../prompts/prompts.count';
-import { filterKeyConditions } from '../prompts/prompts.filter-keys';
-import { facetStats } from '../prompts/prompts.match-set';
-import { searchTerms } from '../prompts/prompts.search';
+import { facetStats, filterKeyConditions, literalInt, promptWhere, resolvePromptWhere, type RunStatement, runStatement, searchTerms } from '../prompt-query';
 
 type Filters = Pick<PromptListQuery, 'businessUnits' | 'aiModels' | 'tags'>;
 

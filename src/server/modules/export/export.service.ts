@@ -2,8 +2,8 @@ import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { ExportQuery } from '../../../shared/schemas/export';
 import { type Database, isPostgresServer } from '../../db/client';
 import { businessUnits, formFields, prompts, users } from '../../db/schema';
-import { listFormFields } from '../form-fields/form-fields.repo';
-import { countPrompts, resolvePromptWhere } from '../prompts/prompts.list';
+import { getAllFormFields } from '../form-fields/form-fields.service';
+import { countPrompts, resolvePromptWhere } from '../prompt-query';
 import { csvRow, UTF8_BOM } from './csv';
 
 /**
@@ -153,7 +153,7 @@ async function dataSet(db: Database, query: ExportQuery): Promise<DataSet> {
       );
     case 'form-fields':
       return smallSet(['id', 'name', 'label', 'type', 'required', 'enabled', 'order', 'placeholder', 'options'], async () =>
-        (await listFormFields(db)).map((f) => ({ ...f, placeholder: f.placeholder ?? '', options: asCsv ? joined(f.options) : f.options })),
+        (await getAllFormFields(db)).map((f) => ({ ...f, placeholder: f.placeholder ?? '', options: asCsv ? joined(f.options) : f.options })),
       );
   }
 }

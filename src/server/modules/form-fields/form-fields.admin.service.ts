@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { type FormFieldRow, formFields, type UserRow } from '../../db/schema';
 import { badRequest, conflict, invalidFields, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { changes, recordAudit } from '../audit/audit';
-import { listBusinessUnits } from '../business-units/business-units.repo';
+import { listBusinessUnitNames } from '../business-units/business-units.service';
 import { toFormField } from './form-fields.presenter';
 import { listFormFields } from './form-fields.repo';
 
@@ -15,7 +15,7 @@ const CORE = new Set(['title', 'content']);
 const KNOWN = new Set<string>(KNOWN_FIELD_NAMES);
 
 export async function presentFields(db: Database, rows: FormFieldRow[]): Promise<FormField[]> {
-  const names = (await listBusinessUnits(db)).map((u) => u.name);
+  const names = await listBusinessUnitNames(db);
   return rows.map((r) => toFormField(r, names));
 }
 

@@ -6,7 +6,7 @@ import { type Database, queryRows } from '../../db/client';
 import { findUnsafeText } from '../../plugins/input-guards';
 import { type UserRow, users } from '../../db/schema';
 import { invalidFields } from '../../errors';
-import { listBusinessUnits } from '../business-units/business-units.repo';
+import { listBusinessUnitNames } from '../business-units/business-units.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import type { ImportFile, ImportFormat, ImportRecord } from './import.parse';
 
@@ -105,7 +105,7 @@ export async function planImport(db: Database, admin: UserRow, file: ImportFile,
   const everyone = await db.select().from(users);
   const people = new Map(everyone.map((u) => [u.email.toLowerCase(), u]));
   const defaultOwner = chosenOwner(admin, everyone, query.owner);
-  const units = new Map((await listBusinessUnits(db)).map((u) => [u.name.toLowerCase(), u.name]));
+  const units = new Map((await listBusinessUnitNames(db)).map((name) => [name.toLowerCase(), name]));
   const errors: ImportRowError[] = [];
   const groups = problemGroups();
   let invalid = 0;

@@ -7,7 +7,7 @@ import { prompts, promptVersions, type UserRow } from '../../db/schema';
 import { AppError, conflict, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
 import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { recordAudit } from '../audit/audit';
-import { insertBusinessUnitIfMissing } from '../business-units/business-units.repo';
+import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
 import { changedFields, recordVersion, stateOf } from '../prompts/prompt-versions';
 import { readImportFile } from './import.parse';
@@ -60,7 +60,7 @@ async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onSer
     canonicalAiModels,
   );
   const unitOf = new Map<string, string>();
-  for (const name of new Set(rows.map((r) => r.businessUnit).filter(Boolean))) unitOf.set(name, (await insertBusinessUnitIfMissing(tx, name)).name);
+  for (const name of new Set(rows.map((r) => r.businessUnit).filter(Boolean))) unitOf.set(name, await resolveBusinessUnitName(tx, name));
   const keep = await keepableIds(tx, rows);
   const valuesOf = (r: PlannedRow) => ({
     title: r.data.title,

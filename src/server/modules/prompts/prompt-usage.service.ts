@@ -4,9 +4,7 @@ import { type Database, queryRows } from '../../db/client';
 import { promptFavorites, prompts, promptUseCounts, promptUserUses, type UserRow } from '../../db/schema';
 import { notFound, pgErrorCode } from '../../errors';
 import { afterViewerChange } from '../../lib/prompt-derived-cache';
-import { cappedCount, COUNT_CAP, literalInt, toTotal } from './prompts.count';
-import { ITEM_SOURCES, itemJson, pageStatement } from './prompts.list-sql';
-import { decodeCursor, encodeCursor, invalidCursor } from './prompts.search';
+import { cappedCount, COUNT_CAP, decodeCursor, encodeCursor, invalidCursor, ITEM_SOURCES, itemJson, literalInt, pageStatement, toTotal } from '../prompt-query';
 
 // Favourites and uses: each person's own relation to the prompts. Any signed-in member may keep
 // favourites and record uses of any prompt they can read (every member reads every prompt).

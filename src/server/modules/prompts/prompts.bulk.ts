@@ -5,11 +5,11 @@ import { prompts, type UserRow } from '../../db/schema';
 import { AppError, forbidden, invalidFields } from '../../errors';
 import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { recordAudit } from '../audit/audit';
-import { findBusinessUnitByName } from '../business-units/business-units.repo';
+import { findBusinessUnit } from '../business-units/business-units.service';
 import { canonicalTags } from '../catalog/catalog.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import { moveToTrash } from '../trash/trash.service';
-import { resolvePromptWhere } from './prompts.list';
+import { resolvePromptWhere } from '../prompt-query';
 
 // Bulk actions over a selection or a whole filtered list: one request, one transaction, one version per
 // changed prompt and one audit event for the lot. The writes are set-based (a handful of statements
@@ -45,7 +45,7 @@ async function changeFor(tx: Database, input: BulkActionInput, ids: string[]): P
   const value = input.value!;
   switch (input.action) {
     case 'moveToBusinessUnit': {
-      const unit = await findBusinessUnitByName(tx, value);
+      const unit = await findBusinessUnit(tx, value);
       if (!unit) throw invalidFields(`There is no business unit “${value}”`, { value: 'Choose an existing business unit' });
       return {
         needs: sql`${prompts.userBusinessUnit} <> ${unit.name}`,

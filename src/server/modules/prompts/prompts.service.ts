@@ -12,7 +12,7 @@ import { templateVariables } from '../../../shared/template-variables';
 import type { Database } from '../../db/client';
 import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
 import { AppError, conflict, forbidden, invalidFields, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
-import { listBusinessUnits } from '../business-units/business-units.repo';
+import { listBusinessUnitNames } from '../business-units/business-units.service';
 import { PromptDerivedCache, promptWriteTransaction, viewerGeneration } from '../../lib/prompt-derived-cache';
 import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
@@ -21,8 +21,7 @@ import { type PromptUsage, promptUsageFor, UNUSED } from './prompt-usage.service
 import { moveToTrash } from '../trash/trash.service';
 import { auditPromptWrite } from './prompts.audit';
 import { changedFields, getVersion, latestVersion, recordVersion } from './prompt-versions';
-import { listPromptPage } from './prompts.list';
-import { encodeCursor } from './prompts.search';
+import { encodeCursor, listPromptPage } from '../prompt-query';
 
 export const DUPLICATE_TITLE = 'A prompt with this title already exists';
 
@@ -36,7 +35,7 @@ const listPages = new PromptDerivedCache<string>(1_000, 500);
 
 /**
  * A list page as the JSON text of PromptListResponse. The items arrive as JSON from the database (see
- * prompts.list.ts); the tests check every list answer against promptListResponseSchema.
+ * modules/prompt-query); the tests check every list answer against promptListResponseSchema.
  * `fresh` (a request's `Cache-Control: no-cache`) skips the page cache.
  */
 export function listPrompts(db: Database, viewer: UserRow, query: PromptListQuery, ownerId?: string, fresh = false): Promise<string> {
@@ -121,7 +120,7 @@ async function preparePrompt(db: Database, data: PromptData, author: UserRow, ex
     tags: requiredOf('tags'),
     notes: requiredOf('notes'),
   });
-  const unitNames = (await listBusinessUnits(db)).map((u) => u.name);
+  const unitNames = await listBusinessUnitNames(db);
   // An update that leaves customFields out keeps the stored values (checked again, as they stand).
   const sentCustom = data.customFields ?? (existing?.customFields as PromptData['customFields']);
   const custom = validateCustomFields(fields, sentCustom, unitNames);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { searchSynonyms } from '../../db/schema';
 import { onPromptsChanged, promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import type { SynonymGroup } from '../../../shared/schemas/search';
-import { searchWords, type SynonymIndex } from '../prompts/prompts.search-query';
+import { searchWords, type SynonymIndex } from '../../lib/search-words';
 
 /**
  * The synonym index of each database, kept a short while: every search reads it, and it changes only

@@ -10,7 +10,7 @@ import { hashPassword, newTemporaryPassword } from '../../lib/crypto';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { changes, recordAudit } from '../audit/audit';
 import { invalidateResetTokens } from '../auth/password-reset.service';
-import { revokeUserSessions } from '../auth/sessions.repo';
+import { revokeUserSessions } from '../auth/sessions.service';
 import { resolveBusinessUnitName } from '../business-units/business-units.service';
 import { revokeAllTokensOf } from '../tokens/tokens.service';
 import { toPublicUser } from './users.presenter';

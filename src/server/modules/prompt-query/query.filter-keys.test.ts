@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptListQuerySchema } from '../../../shared/schemas/prompts';
 import { queryRows } from '../../db/client';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { filterKeyConditions, filterKeyCovers } from './prompts.filter-keys';
-import { listPromptPage, type RunStatement, runStatement } from './prompts.list';
-import type { FacetStats } from './prompts.match-set';
+import { listPromptPage } from './query.page';
+import { type FacetStats, filterKeyConditions, filterKeyCovers } from './query.plan';
+import { type RunStatement, runStatement } from './query.sql';
 
 interface ListBody {
   items: Array<{ id: string; title: string; tags: string[]; userId: string; userBusinessUnit: string }>;

@@ -2,12 +2,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { renderedOnce } from '../../db/client';
 import { promptListItems, prompts, promptUseCounts, users } from '../../db/schema';
-import { COUNT_CAP, favoriteOf, literalInt } from './prompts.count';
-import { MATCH_SET_CAP } from './prompts.match-set';
-import { canEditPromptSql } from './prompts.policy';
+import type { Cursor } from './query.parse';
+import { canEditPromptSql, COUNT_CAP, favoriteOf, literalInt, type Viewer } from './query.sql';
 
-// The SQL a list page is built from: the item JSON, the one-row answer of a page, and the match-set
-// statement. prompts.list.ts chooses which to run.
+// The statements a list page is answered by: the item JSON (with a search's snippet), the one-row answer
+// of a page, the match-set statement and the "Most used" walk. query.page.ts chooses which to run.
+
+/** The most matches a filtered first page reads whole (its count and page from one pass). */
+export const MATCH_SET_CAP = 10_000;
 
 /** The head a trigger stores in prompt_list_items, rendered from the prompt's columns (migration 0008). */
 const HEAD_RENDERED_NOW = sql`prompt_list_item_head(${sql.join(
@@ -71,7 +73,7 @@ export function snippetField(tsQuery: SQL): SQL {
  * `useCount` and `isFavorite` change far more often than the prompt, so they are read from their own
  * tables for the page's rows rather than stored in the item's head.
  */
-export function itemJson(viewer: Parameters<typeof canEditPromptSql>[0] & { id: string }, extraField: SQL | null = null): SQL {
+export function itemJson(viewer: Viewer, extraField: SQL | null = null): SQL {
   const tail = extraField ? sql`|| ${extraField}` : sql``;
   return sql`(${ITEM_UP_TO_CAN_EDIT} || case when ${canEditPromptSql(viewer)} then 'true' else 'false' end
     || ',"useCount":' || coalesce(${promptUseCounts.useCount}, 0)
@@ -136,4 +138,54 @@ export function matchSetStatement({ keys, direction, limit, item, walk }: MatchS
       sql`(select least(n, ${literalInt(COUNT_CAP + 1)}) from counted)`,
       limit,
     )}`;
+}
+
+export interface MostUsedParts {
+  where: SQL | undefined;
+  cursor: Cursor | null;
+  order: 'asc' | 'desc';
+  limit: number;
+  item: SQL;
+}
+
+/**
+ * A page in the "Most used" order: use count, then id. Use counts live in their own narrow table,
+ * which holds only the prompts used at least once, so the order is read in two walks instead of
+ * sorting every prompt: the used prompts down the index on (use_count, prompt_id), and the unused ones
+ * (count 0) down the primary key, each bounded by the LIMIT. The page is the first rows of both.
+ * The rows are those of `pageStatement` (n, id, sort_key, item).
+ */
+export function mostUsedItems({ where, cursor, order, limit, item }: MostUsedParts): SQL {
+  const desc = order === 'desc';
+  // Null orderings that match the indexes walked (the columns are NOT NULL, so results are unaffected):
+  // prompt_use_counts_order_idx is DESC NULLS LAST, the primary key ASC NULLS LAST; walked backwards,
+  // each gives the opposite. Any other spelling makes PostgreSQL sort every row instead.
+  const direction = desc ? sql`desc nulls last` : sql`asc nulls first`;
+  const idDirection = desc ? sql`desc nulls first` : sql`asc nulls last`;
+  const after = desc ? sql`<` : sql`>`;
+  const matching = where ?? sql`true`;
+  const used: SQL[] = [matching];
+  const unused: SQL[] = [matching, sql`not exists (select 1 from ${promptUseCounts} where ${promptUseCounts.promptId} = ${prompts.id})`];
+  if (cursor) {
+    const count = Number(cursor.value);
+    used.push(sql`(${promptUseCounts.useCount}, ${promptUseCounts.promptId}) ${after} (${count}::int, ${cursor.id}::uuid)`);
+    // Unused prompts (count 0) come after every used one, newest-used first; before them, fewest first.
+    if (count === 0) unused.push(sql`${prompts.id} ${after} ${cursor.id}::uuid`);
+    else if (!desc) unused.push(sql`false`);
+  }
+  const limitPlusOne = literalInt(limit + 1);
+  return sql`select row_number() over (order by k.k ${direction}, k.id ${direction}) as n, k.id::text as id, k.k::text as sort_key, ${item} as item
+    from (
+      (select ${promptUseCounts.promptId} as id, ${promptUseCounts.useCount} as k
+        from ${promptUseCounts} inner join ${prompts} on ${prompts.id} = ${promptUseCounts.promptId}
+        where ${sql.join(used, sql` and `)}
+        order by ${promptUseCounts.useCount} ${direction}, ${promptUseCounts.promptId} ${direction}
+        limit ${limitPlusOne})
+      union all
+      (select ${prompts.id} as id, 0 as k from ${prompts}
+        where ${sql.join(unused, sql` and `)}
+        order by ${prompts.id} ${idDirection}
+        limit ${limitPlusOne})
+    ) k
+    inner join ${prompts} on ${prompts.id} = k.id ${ITEM_SOURCES}`;
 }

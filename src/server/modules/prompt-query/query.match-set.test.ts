@@ -5,8 +5,10 @@ import { promptListQuerySchema } from '../../../shared/schemas/prompts';
 import { queryRows } from '../../db/client';
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { listPromptPage, type RunStatement, runStatement } from './prompts.list';
-import { estimateFilterMatches, type FacetStats, MATCH_SET_CAP, useMatchSet } from './prompts.match-set';
+import { listPromptPage } from './query.page';
+import { estimateFilterMatches, type FacetStats, useMatchSet } from './query.plan';
+import { type RunStatement, runStatement } from './query.sql';
+import { MATCH_SET_CAP } from './query.statements';
 
 interface ListBody {
   items: Array<{ id: string; title: string }>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptListResponseSchema, type PromptListResponse } from '../../../shared/schemas/prompts';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { editDistance } from './prompts.search-query';
+import { editDistance } from './query.parse';
 
 let t: TestApp;
 let ada: TestUser;

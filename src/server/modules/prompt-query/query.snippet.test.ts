@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PromptListResponse, promptListItemSchema, promptListResponseSchema } from '../../../shared/schemas/prompts';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { SNIPPET_MARK_END, SNIPPET_MARK_START } from './prompts.list-sql';
+import { SNIPPET_MARK_END, SNIPPET_MARK_START } from './query.statements';
 
 const strictList = promptListResponseSchema.extend({ items: promptListItemSchema.strict().array() }).strict();
 let t: TestApp;

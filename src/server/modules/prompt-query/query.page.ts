@@ -1,38 +1,17 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
 import type { Database } from '../../db/client';
-import { promptFilterKeys, prompts } from '../../db/schema';
+import { prompts } from '../../db/schema';
 import { PromptDerivedCache, viewerGeneration } from '../../lib/prompt-derived-cache';
-import {
-  COUNT_CAP,
-  cappedCount,
-  type Counted,
-  countMatches,
-  type ListFilters,
-  literalInt,
-  promptWhere,
-  type RunStatement,
-  runStatement,
-  toTotal,
-} from './prompts.count';
-import { filterKeyConditions, filterKeyFacetConditions } from './prompts.filter-keys';
-import { ITEM_SOURCES, itemJson, type KeySource, matchSetStatement, pageStatement, snippetField } from './prompts.list-sql';
-import { facetStats, useMatchSet } from './prompts.match-set';
-import { mostUsedItems } from './prompts.most-used';
-import type { canEditPromptSql } from './prompts.policy';
-import {
-  type Cursor,
-  decodeCursor,
-  filterConditions,
-  invalidCursor,
-  rankExpression,
-  type SearchMode,
-  type SearchSuggestion,
-  searchTerms,
-  toTsQuery,
-} from './prompts.search';
+import { type Counted, countMatches } from './query.count';
+import { type Cursor, decodeCursor, invalidCursor, type ListFilters, type SearchMode, type SearchSuggestion, searchTerms } from './query.parse';
+import { planList } from './query.plan';
+import { COUNT_CAP, cappedCount, literalInt, promptWhere, rankExpression, type RunStatement, runStatement, toTotal, toTsQuery, type Viewer } from './query.sql';
+import { ITEM_SOURCES, itemJson, matchSetStatement, mostUsedItems, pageStatement, snippetField } from './query.statements';
 
-export { countPrompts, resolvePromptWhere, type RunStatement, runStatement } from './prompts.count';
+// A list request from start to end: read the cursor and the search, count (a search's count decides what
+// it matches), choose the order and how to read the page (query.plan.ts), then run the one statement
+// that answers it (query.statements.ts) and turn its row into a ListPage.
 
 /** Searches with at most this many matches are ranked by relevance; larger ones are ordered by recency. */
 export const RANK_CAP = 1_000;
@@ -53,7 +32,7 @@ export interface ListOptions {
   /** Restricts the list to one author (/api/prompts/my). */
   ownerId?: string;
   /** Who asks: decides each item's `canEdit` and `isFavorite`, and whose favourites `favorites` means. */
-  viewer: Parameters<typeof canEditPromptSql>[0] & { id: string };
+  viewer: Viewer;
   /** Count now rather than use a recent total. */
   fresh?: boolean;
 }
@@ -93,49 +72,6 @@ function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
     default:
       return sql`${prompts.updatedAt}`;
   }
-}
-
-/** How a page is read: the four ways below, each chosen by what the list asks for. */
-interface ListPlan {
-  /**
-   * Where the matches' ids and sort keys come from: filter-only lists in the default order read the
-   * narrow prompt_filter_keys (same facets and updated_at, fifty rows to a page instead of four).
-   */
-  keys: 'filter-keys' | 'prompts';
-  /**
-   * Pick the page's keys first, then read only those rows whole (the narrow table, or a search, whose
-   * matches would otherwise each be joined before the sort); else walk the prompts in order directly.
-   */
-  keysFirst: boolean;
-  /** A filtered first page whose total is unknown and expected small reads its matches once for both. */
-  matchSet: boolean;
-  /** No filter, no search: the best plan never depends on the values, so prepare it once per connection. */
-  prepared: boolean;
-}
-
-interface PlanInputs {
-  query: PromptListQuery & ListFilters;
-  searched: boolean;
-  ownerId: string | undefined;
-  sort: PromptSort;
-  /** The total is already known (a search counts first, or a recent total is cached). */
-  counted: boolean;
-  /** A later page (after a cursor). */
-  cursor: boolean;
-}
-
-async function planList(db: Database, { query, searched, ownerId, sort, counted, cursor }: PlanInputs): Promise<ListPlan> {
-  const filtered = filterConditions(query).length > 0;
-  // A person's favourites are few: their keys are picked first, like a search's matches.
-  const favorites = query.favoritesOf !== undefined;
-  // The most-used order counts its filter matches in the narrow table too (its pages walk use counts).
-  const keys = filtered && !searched && !ownerId && !favorites && (sort === 'updatedAt' || sort === 'mostUsed') ? 'filter-keys' : 'prompts';
-  return {
-    keys,
-    keysFirst: keys === 'filter-keys' || searched || favorites,
-    matchSet: filtered && !searched && !favorites && sort !== 'mostUsed' && !counted && !cursor && (await useMatchSet(db, query, query.limit)),
-    prepared: !searched && !filtered && !favorites,
-  };
 }
 
 /**
@@ -182,17 +118,17 @@ export async function listPromptPage(
   const orderKey = sortKey(sort, terms && match && sort === 'relevance' ? rankExpression(terms, match) : null);
 
   const timeSort = sort === 'updatedAt' || sort === 'createdAt';
-  const plan = await planList(db, { query, searched: terms !== null, ownerId, sort, counted: counted !== undefined, cursor: cursor !== null });
-  const keys: KeySource =
-    plan.keys === 'filter-keys'
-      ? {
-          from: sql`${promptFilterKeys}`,
-          id: promptFilterKeys.promptId,
-          key: sql`${promptFilterKeys.updatedAt}`,
-          where: and(...filterKeyConditions(query, await facetStats(db))),
-          walkWhere: and(...filterKeyFacetConditions(query)),
-        }
-      : { from: sql`${prompts}`, id: prompts.id, key: orderKey, where, walkWhere: where };
+  const plan = await planList(db, {
+    query,
+    searched: terms !== null,
+    ownerId,
+    sort,
+    counted: counted !== undefined,
+    cursor: cursor !== null,
+    where,
+    orderKey,
+  });
+  const { keys } = plan;
   if (sort === 'mostUsed') {
     const total = counted ? sql`null::int` : cappedCount(keys.where, COUNT_CAP, keys.from);
     return finish((await run(db, pageStatement(sql`(${mostUsedItems({ where, cursor, order, limit, item })})`, total, limit)))[0]);

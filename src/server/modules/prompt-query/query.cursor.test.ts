@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_CURSOR_MESSAGE, type PromptSort } from '../../../shared/schemas/prompts';
 import { body, createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { encodeCursor } from './prompts.search';
+import { encodeCursor } from './query.parse';
 
 let t: TestApp;
 let admin: TestUser;

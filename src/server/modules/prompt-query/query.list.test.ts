@@ -4,10 +4,10 @@ import { canEditPrompt } from '../../../shared/policies/prompts';
 import { promptListItemSchema, promptListResponseSchema, promptSchema } from '../../../shared/schemas/prompts';
 import { body, changeRoleAsAdmin, createTestApp, type TestApp, type TestUser, usersForEveryRole } from '../../test/test-app';
 import { queryRows } from '../../db/client';
-import { encodeCursor } from './prompts.search';
+import { encodeCursor } from './query.parse';
 import { testDatabaseKind } from '../../test/test-database';
 
-// The list path builds its items in PostgreSQL (prompts.list.ts); these tests hold it to the contract.
+// The list path builds its items in PostgreSQL (modules/prompt-query); these tests hold it to the contract.
 const strictList = promptListResponseSchema.extend({ items: promptListItemSchema.strict().array() }).strict();
 
 let t: TestApp;

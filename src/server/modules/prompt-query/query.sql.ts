@@ -1,0 +1,107 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { canEditPrompt } from '../../../shared/policies/prompts';
+import type { PromptListQuery } from '../../../shared/schemas/prompts';
+import { type Database, queryRows } from '../../db/client';
+import { promptFavorites, prompts } from '../../db/schema';
+import { allWordsMatch, type ListFilters, type SearchMatch, type SearchTerms, searchTerms } from './query.parse';
+
+// The SQL every statement of the engine is written with: the WHERE clause that decides which prompts a
+// list holds (filters, search, owner, favourites), its rank, and the capped count. Statements are built
+// here, not run; RunStatement is how the later steps run them.
+
+/** Counts stop here and are reported as a lower bound ("1,000+"): exact counts of huge match sets cost seconds. */
+export const COUNT_CAP = 1_000;
+
+/**
+ * Runs one statement and returns its rows. The list takes it as a parameter so that the benchmark can
+ * time (EXPLAIN ANALYZE) exactly the statements the API runs.
+ */
+export type RunStatement = (db: Database, statement: SQL, prepare?: boolean) => Promise<Record<string, unknown>[]>;
+
+export const runStatement: RunStatement = queryRows;
+
+export const toTsQuery = (text: string): SQL => sql`to_tsquery('english', ${text})`;
+
+/**
+ * The search's condition: a full-text match on the weighted vector (title, tags, models, author, unit,
+ * content, notes), or titles whose words are close to the search (trigram word similarity), which
+ * costs far more and so runs only when no word matches anything and no close word exists.
+ */
+export function searchCondition(terms: SearchTerms, match: SearchMatch, wholeWords = false): SQL {
+  if (match.titles) return sql`${terms.raw} <% ${prompts.title}`;
+  return sql`${prompts.searchVector} @@ ${toTsQuery(wholeWords && match.wholeWords ? match.wholeWords : match.query)}`;
+}
+
+/** ts_rank's default weights put title (A) above tags (B) above models/author (C) above content (D). */
+export function rankExpression(terms: SearchTerms, match: SearchMatch): SQL<number> {
+  return sql<number>`(ts_rank(${prompts.searchVector}, ${toTsQuery(match.query)}) + 0.05 * word_similarity(${terms.raw}, ${prompts.title}))::real`;
+}
+
+/**
+ * Filters: any value within one list, every list across. All three test the `facets`
+ * array ("u:…", "m:…", "t:…"), so PostgreSQL answers them together from one GIN index scan.
+ * (Filter-only lists read `prompt_filter_keys` instead: filterKeyConditions in query.plan.ts.)
+ */
+export function filterConditions(query: Pick<PromptListQuery, 'businessUnits' | 'aiModels' | 'tags'>): SQL[] {
+  const anyOf = (prefix: string, values: string[]) =>
+    sql`${prompts.facets} && array[${sql.join(
+      values.map((v) => sql`${prefix + v}`),
+      sql`, `,
+    )}]::text[]`;
+  const conditions: SQL[] = [];
+  if (query.businessUnits.length) conditions.push(anyOf('u:', query.businessUnits));
+  if (query.aiModels.length) conditions.push(anyOf('m:', query.aiModels));
+  if (query.tags.length) conditions.push(anyOf('t:', query.tags));
+  return conditions;
+}
+
+/**
+ * The WHERE clause shared by the list, its count and the export: the one place that decides which
+ * prompts a list holds. `match` is what the search was resolved to (countMatches, query.count.ts); without it, every
+ * word as typed.
+ */
+export function promptWhere(query: ListFilters, ownerId?: string, match?: SearchMatch | null, wholeWords = false): SQL | undefined {
+  const terms = searchTerms(query.search);
+  const conditions = [...filterConditions(query)];
+  if (terms) conditions.push(searchCondition(terms, match ?? allWordsMatch(terms.groups), wholeWords));
+  if (ownerId) conditions.push(eq(prompts.userId, ownerId));
+  if (query.favoritesOf) conditions.push(favoriteOf(query.favoritesOf));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The prompt is one of `userId`'s favourites (a semi-join PostgreSQL can drive from their few rows). */
+export function favoriteOf(userId: string): SQL {
+  return sql`exists (select 1 from ${promptFavorites} where ${promptFavorites.userId} = ${userId}::uuid and ${promptFavorites.promptId} = ${prompts.id})`;
+}
+
+/**
+ * An integer written into the statement text rather than sent as a parameter. LIMITs shape the plan:
+ * with a parameter, a prepared statement's generic plan is costed for an unknown limit, looks dearer
+ * than it is, and PostgreSQL keeps planning the statement again on every call (half a page's time).
+ */
+export function literalInt(n: number): SQL {
+  if (!Number.isSafeInteger(n)) throw new Error(`Not an integer: ${n}`);
+  return sql.raw(String(n));
+}
+
+/** `count(*)` of the first `cap + 1` matches: enough to tell "exactly n" from "more than cap". */
+export function cappedCount(where: SQL | undefined, cap: number, from: SQL = sql`${prompts}`): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${from} where ${where ?? sql`true`} limit ${literalInt(cap + 1)}) capped)`;
+}
+
+export function toTotal(n: number, cap: number) {
+  return n > cap ? { total: cap, lowerBound: true } : { total: n, lowerBound: false };
+}
+
+/** Who asks for a list: decides each item's `canEdit` and `isFavorite`. */
+export type Viewer = Parameters<typeof canEditPrompt>[0] & { id: string };
+
+/**
+ * `canEditPrompt` (src/shared/policies/prompts.ts) as a SQL expression over the prompts row, for lists
+ * whose items PostgreSQL builds. query.list.test.ts checks that both answer alike for every role.
+ */
+export function canEditPromptSql(viewer: Parameters<typeof canEditPrompt>[0]): SQL<boolean> {
+  if (viewer.role === 'admin') return sql<boolean>`true`;
+  if (viewer.role === 'edit') return sql<boolean>`(${prompts.userId} = ${viewer.id}::uuid)`;
+  return sql<boolean>`false`;
+}
