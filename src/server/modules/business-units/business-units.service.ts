@@ -8,8 +8,10 @@ import { movePromptsBetweenUnits } from '../prompts/prompts.bulk';
 import { recordAudit } from '../audit/audit';
 import { type BusinessUnitRow, findBusinessUnitByName, insertBusinessUnitIfMissing, listBusinessUnits } from './business-units.repo';
 import { afterUserWrite } from '../../lib/user-derived-cache';
+import { plural } from '../../../shared/plural';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** "1 user", "1200 users": the raw count, as these messages have always printed it. */
+const countWord = (n: number, word: string) => `${n} ${plural(n, word)}`;
 
 export function toBusinessUnit(row: BusinessUnitRow): BusinessUnit {
   return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
@@ -102,7 +104,7 @@ export async function deleteBusinessUnit(db: Database, actor: UserRow, id: strin
       throw new AppError(
         409,
         'business_unit_referenced',
-        `Business unit "${unit.name}" is referenced by ${plural(userCount, 'user')} and ${plural(promptCount, 'prompt')}. Move them to another unit first.`,
+        `Business unit "${unit.name}" is referenced by ${countWord(userCount, 'user')} and ${countWord(promptCount, 'prompt')}. Move them to another unit first.`,
         { users: String(userCount), prompts: String(promptCount) },
       );
     }
@@ -117,7 +119,7 @@ export async function deleteBusinessUnit(db: Database, actor: UserRow, id: strin
       action: 'business_unit.deleted',
       target: { type: 'business_unit', id },
       summary: target
-        ? `Deleted business unit “${unit.name}”, moving ${plural(moved.prompts, 'prompt')} and ${plural(moved.users, 'user')} to “${target.name}”`
+        ? `Deleted business unit “${unit.name}”, moving ${countWord(moved.prompts, 'prompt')} and ${countWord(moved.users, 'user')} to “${target.name}”`
         : `Deleted business unit “${unit.name}”`,
       before: { name: unit.name },
       after: target ? { movedTo: target.name, ...moved } : null,
