@@ -43,6 +43,7 @@ function forgetRefusals(testPage: TestPage): void {
   testPage.errors.splice(0, testPage.errors.length, ...kept);
 }
 
+const notice = (page: Page) => page.getByRole('alert').filter({ hasText: UNREACHABLE });
 const filterPanel = (page: Page) => page.getByRole('region', { name: 'Filters' });
 
 describe('an unreachable server', () => {
@@ -101,8 +102,8 @@ describe('an unreachable server', () => {
   it('says so in the strip along the bottom, with Retry, on a page that has no place of its own for it', async () => {
     const testPage = await suite.open({ width: 1366, height: 860 });
     const { page } = testPage;
-    const network = await refuse(page, (url) => url.pathname === '/api/prompts/my');
-    await signInWithToken(page, author.token, '/my-prompts');
+    const network = await refuse(page, (url) => url.pathname === '/api/tokens');
+    await signInWithToken(page, author.token, '/api-tokens');
     const strip = page.getByRole('status').filter({ hasText: UNREACHABLE });
     await expect.poll(() => strip.isVisible()).toBe(true);
     expect(await page.getByText('Failed to fetch').count()).toBe(0);
@@ -111,8 +112,37 @@ describe('an unreachable server', () => {
     await network.release();
     // The click event itself, as above: the wait for a "stable" button times out while the page retries.
     await strip.getByRole('button', { name: 'Retry' }).dispatchEvent('click');
-    await seen(page, 'Offline checklist');
+    await seen(page, 'No API tokens yet');
     await expect.poll(() => strip.count()).toBe(0);
+    forgetRefusals(testPage);
+  });
+
+  it('says so in the page, not behind skeletons, on My Prompts, Recently Used and Trash as on All Prompts', async () => {
+    const testPage = await suite.open({ width: 1366, height: 860 });
+    const { page } = testPage;
+    const lists = ['/api/prompts/my', '/api/prompts/recent', '/api/trash'];
+    const network = await refuse(page, (url) => lists.includes(url.pathname));
+    await signInWithToken(page, author.token, '/my-prompts');
+    for (const [path, name] of [
+      ['/my-prompts', 'my-prompts'],
+      ['/recent', 'recent'],
+      ['/trash', 'trash'],
+    ] as const) {
+      if (path !== '/my-prompts') await page.goto(`${suite.server.url}${path}`);
+      await expect.poll(() => notice(page).isVisible()).toBe(true);
+      // The bottom strip stays quiet while the page says it: the words appear once, with no skeleton left.
+      expect(await page.getByText(UNREACHABLE).count()).toBe(1);
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /Loading/ })
+          .count(),
+      ).toBe(0);
+      await screenshot(page, `unreachable-${name}`, false);
+    }
+    await network.release();
+    await notice(page).getByRole('button', { name: 'Retry' }).dispatchEvent('click');
+    await expect.poll(() => page.getByText('The trash is empty.').isVisible()).toBe(true);
     forgetRefusals(testPage);
   });
 

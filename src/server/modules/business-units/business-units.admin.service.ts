@@ -5,6 +5,7 @@ import { businessUnits, prompts, type UserRow, users } from '../../db/schema';
 import { AppError, conflict, invalidFields, notFound } from '../../errors';
 import { afterPromptWrite, promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { afterUserWrite } from '../../lib/user-derived-cache';
+import { plural } from '../../../shared/plural';
 import { recordAudit } from '../audit/audit';
 import { movePromptsBetweenUnits } from '../prompts/prompts.bulk';
 import { type BusinessUnitRow, findBusinessUnitByName } from './business-units.repo';
@@ -14,7 +15,8 @@ import { toBusinessUnit } from './business-units.service';
 // what names it to another unit). Kept apart from business-units.service.ts, which the prompts module
 // reads, because these call into the prompts module in turn.
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** "1 user", "1200 users": the raw count, as these messages have always printed it. */
+const countWord = (n: number, word: string) => `${n} ${plural(n, word)}`;
 
 /**
  * Renames a unit and carries the new name to users and prompts in the same transaction; the derived
@@ -74,7 +76,7 @@ export async function deleteBusinessUnit(db: Database, actor: UserRow, id: strin
       throw new AppError(
         409,
         'business_unit_referenced',
-        `Business unit "${unit.name}" is referenced by ${plural(userCount, 'user')} and ${plural(promptCount, 'prompt')}. Move them to another unit first.`,
+        `Business unit "${unit.name}" is referenced by ${countWord(userCount, 'user')} and ${countWord(promptCount, 'prompt')}. Move them to another unit first.`,
         { users: String(userCount), prompts: String(promptCount) },
       );
     }
@@ -89,7 +91,7 @@ export async function deleteBusinessUnit(db: Database, actor: UserRow, id: strin
       action: 'business_unit.deleted',
       target: { type: 'business_unit', id },
       summary: target
-        ? `Deleted business unit “${unit.name}”, moving ${plural(moved.prompts, 'prompt')} and ${plural(moved.users, 'user')} to “${target.name}”`
+        ? `Deleted business unit “${unit.name}”, moving ${countWord(moved.prompts, 'prompt')} and ${countWord(moved.users, 'user')} to “${target.name}”`
         : `Deleted business unit “${unit.name}”`,
       before: { name: unit.name },
       after: target ? { movedTo: target.name, ...moved } : null,

@@ -7,13 +7,13 @@ import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { changes, recordAudit } from '../audit/audit';
 import { countPromptsNaming, replaceAiModelNames } from './ai-models.repo';
 import { usedValues } from './catalog.service';
+import { countOf } from '../../../shared/plural';
 
 // The AI Applications admin screen: add, rename, set the launch and home URLs, delete an unused
 // application, or merge one into another. Names are carried into every prompt in the same transaction
 // (ai-models.repo.ts), and the derived prompt values are dropped once it has committed.
 
 type AiModelRow = typeof aiModels.$inferSelect;
-const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 const view = (row: AiModelRow): AiModel => ({ id: row.id, name: row.name, launchUrl: row.launchUrl, homeUrl: row.homeUrl });
 const urls = (row: Pick<AiModelRow, 'launchUrl' | 'homeUrl'>) => ({ launchUrl: row.launchUrl, homeUrl: row.homeUrl });
 
@@ -108,7 +108,7 @@ export async function updateAiModel(db: Database, actor: UserRow, id: string, ch
         const changed = changes({ name: model.name, ...urls(model) }, { name: saved!.name, ...urls(saved!) });
         if (changed) {
           const summary = renamed
-            ? `Renamed AI application “${model.name}” to “${saved!.name}” (${plural(prompts, 'prompt')})`
+            ? `Renamed AI application “${model.name}” to “${saved!.name}” (${countOf(prompts, 'prompt')})`
             : `Changed the addresses of AI application “${saved!.name}”`;
           await recordAudit(tx, { actor, action: 'ai_application.updated', target: { type: 'ai_application', id }, summary, ...changed });
         }
@@ -130,7 +130,7 @@ export async function deleteAiModel(db: Database, actor: UserRow, id: string): P
       throw new AppError(
         409,
         'ai_model_in_use',
-        `“${model.name}” is used by ${plural(using, 'prompt')}, so it cannot be deleted. Merge it into another AI application instead: its prompts will name that one.`,
+        `“${model.name}” is used by ${countOf(using, 'prompt')}, so it cannot be deleted. Merge it into another AI application instead: its prompts will name that one.`,
         { prompts: String(using) },
       );
     }
@@ -170,7 +170,7 @@ export async function mergeAiModel(db: Database, actor: UserRow, id: string, int
       actor,
       action: 'ai_application.merged',
       target: { type: 'ai_application', id: target.id },
-      summary: `Merged AI application “${source.name}” into “${target.name}” (${plural(prompts, 'prompt')})`,
+      summary: `Merged AI application “${source.name}” into “${target.name}” (${countOf(prompts, 'prompt')})`,
       before: { name: source.name, ...urls(source) },
       after: { into: target.name, prompts },
     });

@@ -11,6 +11,7 @@ import { AUDIT_DOWNLOAD_KIND, sendAuditCsv } from '../audit/audit.routes';
 import { auditFiltersSchema } from '../../../shared/schemas/audit';
 import { consumeDownloadTicket, issueDownloadTicket } from './download-tickets';
 import { exportCount, openExport } from './export.service';
+import { plural } from '../../../shared/plural';
 
 const EXPORT_NOUNS: Record<ExportQuery['type'], string> = { prompts: 'prompt', users: 'user', 'business-units': 'business unit', 'form-fields': 'form field' };
 
@@ -35,7 +36,7 @@ export async function exportRoutes(app: FastifyInstance) {
       actor: admin,
       action: 'data.exported',
       target: { type: 'export' },
-      summary: `Exported ${rows} ${EXPORT_NOUNS[q.type]}${rows === 1 ? '' : 's'} as ${q.format.toUpperCase()}${filtered ? ' (filtered)' : ''}`,
+      summary: `Exported ${rows} ${plural(rows, EXPORT_NOUNS[q.type])} as ${q.format.toUpperCase()}${filtered ? ' (filtered)' : ''}`,
       after: { type: q.type, format: q.format, rows, ...(q.type === 'prompts' ? { filters } : {}) },
     });
     const filename = `ai-prompts-${q.type}-${date}.${q.format}`;

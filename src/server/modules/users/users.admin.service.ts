@@ -17,6 +17,7 @@ import { toPublicUser } from './users.presenter';
 import { createAccount } from './create-account';
 import { findUserById, syncAuthorName, updateUser } from './users.repo';
 import { afterUserWrite } from '../../lib/user-derived-cache';
+import { plural } from '../../../shared/plural';
 
 type Input = z.output<typeof adminUserInputSchema>;
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -189,7 +190,7 @@ export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string
         action: 'user.deleted',
         target: { type: 'user', id },
         summary: recipient
-          ? `Deleted ${target.email}; ${transferred} prompt${transferred === 1 ? '' : 's'} transferred to ${recipient.email}`
+          ? `Deleted ${target.email}; ${transferred} ${plural(transferred, 'prompt')} transferred to ${recipient.email}`
           : `Deleted ${target.email} and their prompts`,
         before: auditedUser(target),
         after: recipient ? { transferredTo: { id: recipient.id, email: recipient.email }, transferredPrompts: transferred } : null,

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { errorMessage, isServerUnreachable } from '../../lib/api-client';
 import { useUnreachableNoticeInPage } from '../../lib/database-status';
-import { cn } from '../../lib/utils';
-import { Button } from './button';
+import { ErrorBox } from './error-box';
 
 interface QueryState {
   error: unknown;
@@ -31,18 +30,8 @@ export function LoadFailure({ failure, label, onRetry, className }: { failure: u
   const unreachable = isServerUnreachable(failure);
   useUnreachableNoticeInPage(unreachable);
   return (
-    <div
-      role="alert"
-      className={cn(
-        'flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4 text-sm',
-        unreachable ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-red-200 bg-red-50 text-red-700',
-        className,
-      )}
-    >
+    <ErrorBox tone={unreachable ? 'warning' : 'error'} onRetry={onRetry} inline className={className}>
       <p>{unreachable ? failure.message : `${label}: ${errorMessage(failure, failure instanceof Error ? failure.message : label)}`}</p>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        Retry
-      </Button>
-    </div>
+    </ErrorBox>
   );
 }

@@ -1,2 +1,4 @@
+import { countOf } from '../../../../shared/plural';
+
 /** "1 prompt", "12 prompts", "1,234 prompts". */
-export const promptCount = (n: number) => `${n.toLocaleString('en-US')} prompt${n === 1 ? '' : 's'}`;
+export const promptCount = (n: number) => countOf(n, 'prompt');

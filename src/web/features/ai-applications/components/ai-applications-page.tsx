@@ -1,4 +1,4 @@
-import { Bot, GitMerge, Pencil, Plus, RotateCw, Trash2 } from 'lucide-react';
+import { Bot, GitMerge, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminAiModel, AiModel } from '../../../../shared/schemas/catalog';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +13,7 @@ import { AiApplicationDialog } from './ai-application-dialog';
 import { promptCount } from './ai-application-wording';
 import { DeleteAiApplicationDialog } from './delete-ai-application-dialog';
 import { MergeAiApplicationDialog } from './merge-ai-application-dialog';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 type Open =
   | { kind: 'add' }
@@ -92,12 +93,9 @@ export function AiApplicationsPage() {
       {isLoading ? (
         <ListSkeleton label="Loading AI applications..." rows={4} />
       ) : isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+        <ErrorBox onRetry={() => void refetch()}>
           <p>Error loading AI applications: {errorMessage(error, error.message)}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void refetch()}>
-            <RotateCw className="h-4 w-4" aria-hidden="true" /> Retry
-          </Button>
-        </div>
+        </ErrorBox>
       ) : all.length === 0 ? (
         <EmptyState icon={Bot} title="No AI applications yet" description="Add one here, or on the prompt form." />
       ) : (

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteAiApplication } from '../api/ai-application-admin';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 interface Props {
   model: AdminAiModel;
@@ -44,14 +45,19 @@ export function DeleteAiApplicationDialog({ model, onOpenChange, onMergeInstead 
       }
     >
       {refusal ? (
-        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm break-words text-red-700 [overflow-wrap:anywhere]">
+        <ErrorBox
+          compact
+          className="mt-4"
+          action={
+            refusal.inUse ? (
+              <Button variant="secondary" size="sm" onClick={() => onMergeInstead(model)}>
+                Merge instead…
+              </Button>
+            ) : null
+          }
+        >
           <p>{refusal.message}</p>
-          {refusal.inUse ? (
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => onMergeInstead(model)}>
-              Merge instead…
-            </Button>
-          ) : null}
-        </div>
+        </ErrorBox>
       ) : null}
     </ConfirmDialog>
   );

@@ -1,4 +1,4 @@
-import { KeyRound, RotateCw } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { ROLE_LABELS } from '../../../../shared/constants';
 import type { AdminApiToken } from '../../../../shared/schemas/tokens';
@@ -15,6 +15,7 @@ import { TokenRow } from './token-row';
 import { tokenCount } from './token-rules';
 import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
 import { A_SCREENFUL_EARLY, useLoadMoreWhenVisible } from '../../../lib/use-load-more-when-visible';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 const ownerName = (owner: AdminApiToken['owner']) => `${owner.firstName} ${owner.lastName}`.trim() || owner.email;
 
@@ -84,12 +85,9 @@ export function AdminApiTokensPage() {
         {list.isLoading ? (
           <ListSkeleton label="Loading API tokens..." rows={4} />
         ) : list.isError ? (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+          <ErrorBox onRetry={() => void list.refetch()}>
             <p>Error loading API tokens: {errorMessage(list.error, list.error.message)}</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-              <RotateCw className="h-4 w-4" aria-hidden="true" /> Retry
-            </Button>
-          </div>
+          </ErrorBox>
         ) : tokens.length === 0 ? (
           <EmptyState icon={KeyRound} title="No API tokens yet" description="Tokens members create for their scripts and AI clients appear here." />
         ) : (

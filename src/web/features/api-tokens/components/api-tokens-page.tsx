@@ -1,4 +1,4 @@
-import { KeyRound, Plus, RotateCw } from 'lucide-react';
+import { KeyRound, Plus } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { type ApiToken, MAX_TOKENS_PER_USER } from '../../../../shared/schemas/tokens';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +14,7 @@ import { RevokeTokenDialog } from './revoke-token-dialog';
 import { TokenRow } from './token-row';
 import { atTokenLimit, tokenCount } from './token-rules';
 import { useFocusAfterRemoval } from '../../../lib/use-focus-after-removal';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 // The form (with react-hook-form and the schema's validation) loads when first opened: the list shows sooner.
 const CreateTokenDialog = lazy(() => import('./create-token-dialog').then((m) => ({ default: m.CreateTokenDialog })));
@@ -78,12 +79,9 @@ export function ApiTokensPage() {
         {isLoading ? (
           <ListSkeleton label="Loading your tokens..." rows={3} />
         ) : isError ? (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+          <ErrorBox onRetry={() => void refetch()}>
             <p>Error loading your tokens: {errorMessage(error, error.message)}</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void refetch()}>
-              <RotateCw className="h-4 w-4" aria-hidden="true" /> Retry
-            </Button>
-          </div>
+          </ErrorBox>
         ) : tokens.length === 0 ? (
           <EmptyState
             icon={KeyRound}

@@ -13,6 +13,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCreateToken } from '../api/my-tokens';
 import { NewTokenPanel } from './new-token-panel';
 import { lifetimeLabel, lifetimesForRole, scopesForRole, type TokenLifetime } from './token-rules';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 type Values = z.input<typeof createTokenSchema>;
 
@@ -148,9 +149,9 @@ export function CreateTokenDialog({ memberRole: role, onOpenChange }: Props) {
               )}
             />
             {refusal ? (
-              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm break-words text-red-700 [overflow-wrap:anywhere]">
-                {refusal}
-              </p>
+              <ErrorBox compact>
+                <p>{refusal}</p>
+              </ErrorBox>
             ) : null}
             <FormDialogFooter onCancel={() => onOpenChange(false)} pending={create.isPending} submitLabel="Create Token" />
           </form>

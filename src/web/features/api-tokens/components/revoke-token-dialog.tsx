@@ -4,6 +4,7 @@ import type { ApiToken } from '../../../../shared/schemas/tokens';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 interface Props {
   token: ApiToken;
@@ -56,9 +57,9 @@ export function RevokeTokenDialog({ token, ownerName, revoke, onOpenChange }: Pr
       }
     >
       {refusal ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm break-words text-red-700 [overflow-wrap:anywhere]">
-          {refusal}
-        </p>
+        <ErrorBox compact className="mt-4">
+          <p>{refusal}</p>
+        </ErrorBox>
       ) : null}
     </ConfirmDialog>
   );

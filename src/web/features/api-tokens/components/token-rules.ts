@@ -1,6 +1,7 @@
 import { type Role, ROLE_LABELS } from '../../../../shared/constants';
 import { scopesForRole } from '../../../../shared/policies/tokens';
 import { MAX_TOKENS_PER_USER, TOKEN_LIFETIMES_DAYS, TOKEN_SCOPE_LABELS, type TokenScope } from '../../../../shared/schemas/tokens';
+import { countOf } from '../../../../shared/plural';
 
 export { scopesForRole };
 
@@ -54,7 +55,7 @@ export function lastUsedText(lastUsedAt: string | null): string {
 }
 
 /** "1 token", "12 tokens". */
-export const tokenCount = (n: number) => `${n.toLocaleString('en-US')} token${n === 1 ? '' : 's'}`;
+export const tokenCount = (n: number) => countOf(n, 'token');
 
 /** Whether a member already has as many tokens as the server allows. */
 export const atTokenLimit = (n: number) => n >= MAX_TOKENS_PER_USER;

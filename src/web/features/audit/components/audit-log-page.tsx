@@ -1,4 +1,4 @@
-import { RotateCw, ScrollText, SearchX } from 'lucide-react';
+import { ScrollText, SearchX } from 'lucide-react';
 import { useCallback } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -13,10 +13,12 @@ import { toApiFilters, useAuditFilters } from '../hooks/use-audit-filters';
 import { useDebouncedValue } from '../../../lib/text-input';
 import { AuditEventList } from './audit-event-list';
 import { AuditFilterBar } from './audit-filter-bar';
+import { totalOf } from '../../../../shared/plural';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 /** "1 event", "1,234 events", or "10,000+ events" when the server stopped counting. */
 export function eventCountLabel(total: number, lowerBound: boolean): string {
-  return `${total.toLocaleString('en-US')}${lowerBound ? '+' : ''} ${total === 1 && !lowerBound ? 'event' : 'events'}`;
+  return totalOf(total, lowerBound, 'event');
 }
 
 const FILTER_FIELDS = ['actor', 'action', 'targetType', 'from', 'to'];
@@ -67,12 +69,9 @@ export function AuditLogPage() {
       ) : fieldErrors ? (
         <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600">Correct the filters above to see events.</p>
       ) : list.isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+        <ErrorBox onRetry={() => void list.refetch()}>
           <p>Error loading the audit log: {errorMessage(list.error, list.error.message)}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-            <RotateCw className="h-4 w-4" aria-hidden="true" /> Retry
-          </Button>
-        </div>
+        </ErrorBox>
       ) : events.length === 0 ? (
         filters.active ? (
           <EmptyState

@@ -1,6 +1,7 @@
 import { AlertCircle, KeyRound } from 'lucide-react';
 import { isSsoErrorCode, SSO_ERROR_MESSAGES, SSO_START_PATH } from '../../../../shared/schemas/sso';
 import { buttonClass } from '../../../components/ui/button';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 /**
  * Sign-in through the identity provider: a link, not a fetch, because the browser itself must go to
@@ -20,13 +21,9 @@ export function SsoButton({ displayName, next, primary }: { displayName: string;
 export function SsoErrorAlert({ code }: { code: string }) {
   const text = isSsoErrorCode(code) ? SSO_ERROR_MESSAGES[code] : 'Single sign-on failed. Please try again.';
   return (
-    <div role="alert" className="mt-6 flex gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-      <div>
-        <p className="font-semibold">Single sign-on did not sign you in</p>
-        <p className="mt-0.5">{text}</p>
-      </div>
-    </div>
+    <ErrorBox compact icon={AlertCircle} title="Single sign-on did not sign you in" className="mt-6">
+      <p>{text}</p>
+    </ErrorBox>
   );
 }
 

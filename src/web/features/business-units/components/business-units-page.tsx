@@ -13,6 +13,7 @@ import { BusinessUnitDialog } from './business-unit-dialog';
 import { MoveAndDeleteDialog } from './move-and-delete-dialog';
 import { useConfirmDeleteBusinessUnit } from './use-delete-business-unit';
 import { usePageTitle } from '../../../lib/page-title';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 export function BusinessUnitsPage() {
   usePageTitle('Business Units');
@@ -38,9 +39,9 @@ export function BusinessUnitsPage() {
       {isLoading ? (
         <Spinner label="Loading business units..." />
       ) : isError ? (
-        <p role="alert" className="text-sm text-red-600">
-          Error loading business units
-        </p>
+        <ErrorBox>
+          <p>Error loading business units</p>
+        </ErrorBox>
       ) : !units?.length ? (
         <EmptyState icon={Building2} title="No business units found" description="Get started by creating your first business unit" />
       ) : (

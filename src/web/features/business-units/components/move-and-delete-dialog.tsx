@@ -7,6 +7,7 @@ import { NativeSelect } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useAdminBusinessUnits, useDeleteBusinessUnit } from '../api/business-unit-admin';
+import { countOf } from '../../../../shared/plural';
 
 /** A unit still in use, with what uses it (from the server's refusal). */
 export interface ReferencedUnit {
@@ -16,8 +17,6 @@ export interface ReferencedUnit {
   users: number;
   prompts: number;
 }
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Offered when a delete is refused because people and prompts still name the unit: they move to the
@@ -30,7 +29,7 @@ export function MoveAndDeleteDialog({ referenced, onClose }: { referenced: Refer
   const [error, setError] = useState<string | null>(null);
   const others = units.filter((u) => u.id !== referenced?.unit.id);
   const what = referenced
-    ? [referenced.prompts ? plural(referenced.prompts, 'prompt') : null, referenced.users ? plural(referenced.users, 'user') : null]
+    ? [referenced.prompts ? countOf(referenced.prompts, 'prompt') : null, referenced.users ? countOf(referenced.users, 'user') : null]
         .filter(Boolean)
         .join(' and ')
     : '';

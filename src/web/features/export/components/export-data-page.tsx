@@ -12,6 +12,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { usePageTitle } from '../../../lib/page-title';
+import { countOf } from '../../../../shared/plural';
 
 export interface ExportFilters {
   search?: string;
@@ -100,7 +101,7 @@ export function ExportDataPage({ filters }: { filters?: ExportFilters }) {
         <div className="flex flex-col gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-center gap-2 text-sm text-slate-600" aria-live="polite">
             {format === 'csv' ? <FileSpreadsheet className="h-4 w-4" aria-hidden="true" /> : <FileJson className="h-4 w-4" aria-hidden="true" />}
-            {count.data ? `${count.data.count.toLocaleString('en-US')} record${count.data.count === 1 ? '' : 's'} will be exported` : 'Counting records...'}
+            {count.data ? `${countOf(count.data.count, 'record')} will be exported` : 'Counting records...'}
           </p>
           <Button onClick={download} disabled={busy}>
             <Download className="h-4 w-4" aria-hidden="true" /> {busy ? 'Preparing...' : 'Download'}

@@ -12,6 +12,7 @@ import { useAdminFormFields, useDeleteFormField, useReorderFormFields } from '..
 import { FormFieldDialog } from './form-field-dialog';
 import { SortableFieldCard } from './sortable-field-card';
 import { usePageTitle } from '../../../lib/page-title';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 /** Dropping a field moves it and renumbers every field from 1 by position. */
 export function reorder(fields: FormField[], activeId: string, overId: string | undefined): FormField[] | null {
@@ -77,9 +78,9 @@ export function FormFieldManagementPage({ manageUnits }: { manageUnits?: ReactNo
         {isLoading ? (
           <p className="text-sm text-slate-500">Loading...</p>
         ) : isError ? (
-          <p role="alert" className="text-sm text-red-600">
-            Error loading form fields
-          </p>
+          <ErrorBox>
+            <p>Error loading form fields</p>
+          </ErrorBox>
         ) : !fields?.length ? (
           <EmptyState
             icon={SlidersHorizontal}

@@ -3,13 +3,14 @@ import { type DragEvent, type RefObject, useId, useState } from 'react';
 import { IMPORT_MAX_BYTES } from '../../../../shared/schemas/import';
 import { buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
+import { countOf } from '../../../../shared/plural';
 
 const ACCEPTED_NAME = /\.(csv|json)$/i;
 const MAX_MB = IMPORT_MAX_BYTES / 1024 / 1024;
 
 /** "812 bytes", "14.2 KB", "3.5 MB". */
 function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes.toLocaleString('en-US')} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1024) return countOf(bytes, 'byte');
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -3,7 +3,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/input';
 import { cn } from '../../../lib/utils';
 import { useCurrentUser } from '../../../lib/current-user';
-import { useAiModelCatalog } from '../api/ai-models';
+import { useAiApplications } from '../../../lib/use-ai-applications';
 import { useImportBusinessUnits, useImportOwners } from '../api/owners';
 import type { ImportOptions as Options } from '../api/import-prompts';
 
@@ -80,7 +80,8 @@ export function ImportOptionsFields({
   /** The chosen file has no place for AI applications (prompts.chat): its prompts get the one chosen here. */
   needsAiModel: boolean;
 }) {
-  const catalog = useAiModelCatalog();
+  // The catalog, for the files whose rows name no AI application (prompts.chat).
+  const catalog = useAiApplications();
   const me = useCurrentUser().data;
   const people = useImportOwners();
   const units = useImportBusinessUnits();

@@ -2,6 +2,7 @@ import type { ImportFix, ImportProblem, ImportResult } from '../../../../shared/
 import { Button } from '../../../components/ui/button';
 import { count } from './import-summary';
 import { FIX_CONTROL_IDS } from './import-options';
+import { plural } from '../../../../shared/plural';
 
 /** What to change on this screen for each problem an option fixes. */
 const FIX_LABELS: Record<ImportFix, { button: string; advice: string }> = {
@@ -24,7 +25,7 @@ function focusControl(fix: ImportFix) {
 function whichRows(p: ImportProblem): string {
   const listed = p.examples.map((r) => r.toLocaleString('en-US')).join(', ');
   const rest = p.rows - p.examples.length;
-  return `${p.rows === 1 ? 'Row' : 'Rows'} ${listed}${rest > 0 ? ` and ${rest.toLocaleString('en-US')} more` : ''}`;
+  return `${plural(p.rows, 'Row')} ${listed}${rest > 0 ? ` and ${rest.toLocaleString('en-US')} more` : ''}`;
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { ImportResult } from '../../../../shared/schemas/import';
 import { cn } from '../../../lib/utils';
+import { countOf } from '../../../../shared/plural';
 
 /** How many problems the table lists; the rest are counted below it. */
 const ERRORS_SHOWN = 20;
 
-export const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+export const count = countOf;
 
 export const FORMAT_LABELS: Record<ImportResult['format'], string> = {
   'prompts-csv': 'a prompt export (CSV)',

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AiModel, FilterCounts, FilterGroup, FilterValues } from '../../../../shared/schemas/catalog';
+import type { FilterCounts, FilterGroup, FilterValues } from '../../../../shared/schemas/catalog';
 import type { FormField } from '../../../../shared/schemas/form-fields';
 import type { Prompt, PromptInput, PromptListResponse, PromptSort } from '../../../../shared/schemas/prompts';
 import { apiRequest, pathFromQueryKey } from '../../../lib/api-client';
@@ -84,8 +84,6 @@ export const useFilterValues = (group: FilterGroup, q: string, scope: FilterScop
     enabled,
     placeholderData: keepPreviousData,
   });
-/** The AI application list is never cached. */
-export const useAiModels = () => useQuery<AiModel[]>({ queryKey: queryKeys.aiModels, staleTime: 0, gcTime: 0 });
 export const useTags = () => useQuery<string[]>({ queryKey: queryKeys.tags });
 
 /** Creates (with an idempotency key, so a resend after a lost answer cannot make a second prompt) or updates one. */

@@ -10,6 +10,8 @@ import { toast } from '../../../lib/toast';
 import { useBulkAction } from '../api/bulk-action';
 import { useTags } from '../api/prompt-queries';
 import { promptCount, useBulkTrash } from './use-bulk-trash';
+import { plural } from '../../../../shared/plural';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 interface SharedProps {
   count: number;
@@ -27,7 +29,7 @@ const COPY = {
     missing: 'Choose a business unit',
     describe: (n: string) => `Move ${n} to another business unit.`,
     confirm: (n: string) => `Move ${n}`,
-    unchanged: (n: number) => `${promptCount(n)} ${n === 1 ? 'was' : 'were'} in that business unit already.`,
+    unchanged: (n: number) => `${promptCount(n)} ${plural(n, 'was', 'were')} in that business unit already.`,
   },
   addTag: {
     title: 'Add a tag',
@@ -124,9 +126,9 @@ export function BulkValueDialog({
             emptyText={kind === 'removeTag' ? 'None of the selected prompts has that tag' : 'No matches'}
           />
           {error ? (
-            <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-              {error}
-            </p>
+            <ErrorBox compact className="mt-3">
+              <p>{error}</p>
+            </ErrorBox>
           ) : null}
           <DialogFooter>
             <Button variant="secondary" onClick={onClose}>
@@ -164,9 +166,9 @@ export function BulkTrashDialog({ count, target, onClose, onDone }: SharedProps)
       onConfirm={confirm}
     >
       {error ? (
-        <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-          {error}
-        </p>
+        <ErrorBox compact className="mt-3">
+          <p>{error}</p>
+        </ErrorBox>
       ) : null}
     </ConfirmDialog>
   );

@@ -2,9 +2,8 @@ import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ListSkeleton } from '../../../components/ui/skeleton';
+import { ListPageState } from '../../../components/ui/list-page-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { MY_PROMPTS_URL, usePromptList } from '../api/prompt-queries';
 import { ActiveFilterChips } from '../filters/active-filter-chips';
@@ -51,29 +50,29 @@ export function MyPromptsPage() {
         <p className="text-sm text-slate-500">{first ? totalLabel(first.total, first.totalIsLowerBound) : ''}</p>
       </div>
       <ActiveFilterChips />
-      {list.isLoading ? (
-        <ListSkeleton label="Loading your prompts..." />
-      ) : list.isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-          Error loading your prompts: {errorMessage(list.error, list.error.message)}
-        </p>
-      ) : items.length === 0 ? (
-        narrowed ? (
-          <NoMatchingPrompts title="No prompts match your search." search={debounced} />
-        ) : (
-          <EmptyState
-            icon={FileText}
-            title="You haven't created any prompts yet."
-            description={
-              canCreate
-                ? 'Share a prompt that works well for you, so others can reuse it.'
-                : 'Your account can browse and copy prompts; ask an administrator for edit access to share your own.'
-            }
-            action={canCreate ? <NewPromptLink label="Create your first prompt" /> : undefined}
-          />
-        )
-      ) : (
-        // While a new search or filter loads, the current cards stay, dimmed and marked busy.
+      <ListPageState
+        query={list}
+        itemCount={items.length}
+        loadingLabel="Loading your prompts..."
+        errorLabel="Error loading your prompts"
+        empty={
+          narrowed ? (
+            <NoMatchingPrompts title="No prompts match your search." search={debounced} />
+          ) : (
+            <EmptyState
+              icon={FileText}
+              title="You haven't created any prompts yet."
+              description={
+                canCreate
+                  ? 'Share a prompt that works well for you, so others can reuse it.'
+                  : 'Your account can browse and copy prompts; ask an administrator for edit access to share your own.'
+              }
+              action={canCreate ? <NewPromptLink label="Create your first prompt" /> : undefined}
+            />
+          )
+        }
+      >
+        {/* While a new search or filter loads, the current cards stay, dimmed and marked busy. */}
         <ul
           aria-busy={list.isPlaceholderData}
           className={cn('grid gap-4 sm:grid-cols-2 2xl:grid-cols-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}
@@ -84,7 +83,7 @@ export function MyPromptsPage() {
             </li>
           ))}
         </ul>
-      )}
+      </ListPageState>
       <div ref={sentinel} aria-hidden="true" className="h-4" />
       {list.isFetchingNextPage ? <Spinner label="Loading more..." /> : null}
       <PromptViewDialog id={viewing} onClose={() => setViewing(null)} />

@@ -1,6 +1,5 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
-import { LoadFailure, useLoadFailure } from '../../../components/ui/load-failure';
-import { ListSkeleton } from '../../../components/ui/skeleton';
+import { ListPageState } from '../../../components/ui/list-page-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useWideLayout } from '../../../lib/use-media-query';
 import { type ListParams, usePromptList } from '../api/prompt-queries';
@@ -13,6 +12,7 @@ import { SearchBox } from './search-box';
 import { SearchFallbackNotice } from './search-fallback-notice';
 import { useBulkSelection } from './use-bulk-selection';
 import { useDeletePromptWithUndo } from './use-delete-prompt';
+import { totalOf } from '../../../../shared/plural';
 
 // The cards are drawn below 768 px only: wide screens never fetch them, and a narrow one fetches them
 // while the list's first page is on its way (see the effect below).
@@ -22,8 +22,7 @@ const PromptCardList = lazy(() => loadCards().then((m) => ({ default: m.PromptCa
 const BulkActionBar = lazy(() => import('./bulk-action-bar').then((m) => ({ default: m.BulkActionBar })));
 
 export function totalLabel(total: number, lowerBound: boolean): string {
-  const n = total.toLocaleString('en-US');
-  return `${n}${lowerBound ? '+' : ''} ${total === 1 && !lowerBound ? 'prompt' : 'prompts'}`;
+  return totalOf(total, lowerBound, 'prompt');
 }
 
 interface Props {
@@ -71,11 +70,6 @@ export function PromptListView({
   const list = usePromptList(url, params);
   const deleteWithUndo = useDeletePromptWithUndo();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const failure = useLoadFailure(list);
-  // A failed first load, or a new search or filter that failed, takes the list's place; a failed next
-  // page or refresh is told under the rows already shown.
-  const failedInPlace = Boolean(failure) && (items.length === 0 || list.isPlaceholderData);
-  const retry = () => void list.refetch();
   useRestoredScroll(items.length > 0);
   const first = list.data?.pages[0];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -112,15 +106,15 @@ export function PromptListView({
         </p>
       </div>
       {filterChips}
-      {failedInPlace || list.isLoading ? null : <SearchFallbackNotice page={first} onSearch={setSearch} />}
-      {failedInPlace ? (
-        <LoadFailure failure={failure} label={errorLabel} onRetry={retry} />
-      ) : list.isLoading ? (
-        <ListSkeleton label={loadingLabel} />
-      ) : items.length === 0 ? (
-        empty(narrowed)
-      ) : (
-        // While a new search or filter loads, the current results stay, dimmed and marked busy.
+      <ListPageState
+        query={list}
+        itemCount={items.length}
+        loadingLabel={loadingLabel}
+        errorLabel={errorLabel}
+        empty={empty(narrowed)}
+        notice={<SearchFallbackNotice page={first} onSearch={setSearch} />}
+      >
+        {/* While a new search or filter loads, the current results stay, dimmed and marked busy. */}
         <div aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           {wide ? (
             <PromptsTable {...shared} sort={{ sort, order }} orderedBy={first?.orderedBy} onSortChange={onSortChange} />
@@ -130,8 +124,7 @@ export function PromptListView({
             </Suspense>
           )}
         </div>
-      )}
-      {failure && !failedInPlace ? <LoadFailure failure={failure} label={errorLabel} onRetry={retry} className="mt-3" /> : null}
+      </ListPageState>
       {isFetchingNextPage ? (
         <div className="mt-3">
           <Spinner label="Loading more..." />

@@ -1,5 +1,4 @@
-import { RotateCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { ErrorBox } from '../../../components/ui/error-box';
 import { ApiError, errorMessage, isServerUnreachable } from '../../../lib/api-client';
 import { useUnreachableNoticeInPage } from '../../../lib/database-status';
 
@@ -13,19 +12,14 @@ export function PromptLoadError({ error, onRetry }: { error: unknown; onRetry: (
   useUnreachableNoticeInPage(isServerUnreachable(error));
   if (promptLoadFailure(error) === 'missing') {
     return (
-      <div role="alert" className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-        <p className="font-medium text-slate-900">Prompt not found</p>
-        <p className="mt-1">It may have been deleted, or the link is incomplete.</p>
-      </div>
+      <ErrorBox tone="neutral" title="Prompt not found">
+        <p>It may have been deleted, or the link is incomplete.</p>
+      </ErrorBox>
     );
   }
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      <p className="font-medium">Could not load this prompt</p>
-      <p className="mt-1">{errorMessage(error, 'The server could not be reached or did not answer. Check your connection and try again.')}</p>
-      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-        <RotateCw className="h-4 w-4" aria-hidden="true" /> Retry
-      </Button>
-    </div>
+    <ErrorBox title="Could not load this prompt" onRetry={onRetry}>
+      <p>{errorMessage(error, 'The server could not be reached or did not answer. Check your connection and try again.')}</p>
+    </ErrorBox>
   );
 }

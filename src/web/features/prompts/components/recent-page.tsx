@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ListSkeleton } from '../../../components/ui/skeleton';
+import { ListPageState } from '../../../components/ui/list-page-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useLoadMoreWhenVisible } from '../../../lib/use-load-more-when-visible';
 import { paths } from '../../../lib/paths';
@@ -33,24 +32,24 @@ export function RecentPage() {
   return (
     <>
       <PageHeader title="Recently Used" description="The prompts you copied or opened in an AI application, the latest first." />
-      {list.isLoading ? (
-        <ListSkeleton label="Loading recently used prompts..." />
-      ) : list.isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-          Error loading recently used prompts: {errorMessage(list.error, list.error.message)}
-        </p>
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={History}
-          title="Nothing used yet."
-          description="Prompts you copy or open in an AI application appear here, so you can find them again."
-          action={
-            <Link to={paths.allPrompts} className={buttonClass('secondary')}>
-              Browse All Prompts
-            </Link>
-          }
-        />
-      ) : (
+      <ListPageState
+        query={list}
+        itemCount={items.length}
+        loadingLabel="Loading recently used prompts..."
+        errorLabel="Error loading recently used prompts"
+        empty={
+          <EmptyState
+            icon={History}
+            title="Nothing used yet."
+            description="Prompts you copy or open in an AI application appear here, so you can find them again."
+            action={
+              <Link to={paths.allPrompts} className={buttonClass('secondary')}>
+                Browse All Prompts
+              </Link>
+            }
+          />
+        }
+      >
         <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
           {items.map((p) => (
             <li key={p.id} className="min-w-0">
@@ -58,7 +57,7 @@ export function RecentPage() {
             </li>
           ))}
         </ul>
-      )}
+      </ListPageState>
       <div ref={sentinel} aria-hidden="true" className="h-4" />
       {list.isFetchingNextPage ? <Spinner label="Loading more..." /> : null}
       <PromptViewDialog id={viewing} onClose={() => setViewing(null)} />

@@ -7,7 +7,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ListSkeleton } from '../../../components/ui/skeleton';
+import { ListPageState } from '../../../components/ui/list-page-state';
 import { apiRequest, errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { usePageTitle } from '../../../lib/page-title';
@@ -57,19 +57,19 @@ export function TrashPage() {
     <>
       <PageHeader title="Trash" description="Deleted prompts stay here for a while before they are deleted for good. Restore one to put it back." />
       {isAdmin ? <Checkbox className="mb-4" label="Show everyone’s deleted prompts" checked={everyone} onCheckedChange={setEveryone} /> : null}
-      {list.isLoading ? (
-        <ListSkeleton label="Loading the trash..." />
-      ) : list.isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-          Error loading the trash: {errorMessage(list.error, list.error.message)}
-        </p>
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={Trash2}
-          title="The trash is empty."
-          description="Prompts you delete appear here, and can be restored until they are deleted for good."
-        />
-      ) : (
+      <ListPageState
+        query={list}
+        itemCount={items.length}
+        loadingLabel="Loading the trash..."
+        errorLabel="Error loading the trash"
+        empty={
+          <EmptyState
+            icon={Trash2}
+            title="The trash is empty."
+            description="Prompts you delete appear here, and can be restored until they are deleted for good."
+          />
+        }
+      >
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm" aria-label="Deleted prompts">
           {items.map((item) => (
             <li key={item.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -103,7 +103,7 @@ export function TrashPage() {
             </li>
           ))}
         </ul>
-      )}
+      </ListPageState>
       {list.hasNextPage ? (
         <Button className="mt-4" variant="secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
           Show more

@@ -3,9 +3,10 @@ import type { BulkActionInput } from '../../../../shared/schemas/bulk';
 import { refreshAfter } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { restoreFromTrash, useBulkAction } from '../api/bulk-action';
+import { countOf } from '../../../../shared/plural';
 
 /** "1 prompt", "1,250 prompts". */
-export const promptCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'prompt' : 'prompts'}`;
+export const promptCount = (n: number) => countOf(n, 'prompt');
 
 /**
  * Moving prompts to the trash in bulk, and the toast after. Picked rows can be put back from the toast

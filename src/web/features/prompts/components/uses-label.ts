@@ -1,2 +1,4 @@
+import { countOf } from '../../../../shared/plural';
+
 /** "1 use", "1,024 uses". */
-export const usesLabel = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'use' : 'uses'}`;
+export const usesLabel = (n: number) => countOf(n, 'use');

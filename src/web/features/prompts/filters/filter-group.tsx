@@ -3,6 +3,7 @@ import type { FilterGroup as FilterGroupName, FilterValue } from '../../../../sh
 import { Input } from '../../../components/ui/input';
 import { type FilterScope, useFilterValues } from '../api/prompt-queries';
 import { useDebouncedValue } from '../../../lib/text-input';
+import { plural } from '../../../../shared/plural';
 
 /** Above this many values a group gets its own filter box. */
 export const FILTER_BOX_THRESHOLD = 10;
@@ -95,7 +96,7 @@ export function FilterGroup({
               <span className="shrink-0 text-xs text-slate-500 tabular-nums">
                 <span className="sr-only">, </span>
                 {count.toLocaleString('en-US')}
-                <span className="sr-only"> {count === 1 ? 'prompt' : 'prompts'}</span>
+                <span className="sr-only"> {plural(count, 'prompt')}</span>
               </span>
             </label>
           ))}

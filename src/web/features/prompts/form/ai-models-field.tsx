@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { ControlProps } from '../../../components/ui/form-field';
 import { MultiCombobox } from '../../../components/ui/combobox-multi';
 import { toast } from '../../../lib/toast';
-import { useAddAiModel, useAiModels } from '../api/prompt-queries';
+import { useAddAiModel } from '../api/prompt-queries';
+import { useAiApplications } from '../../../lib/use-ai-applications';
 
 interface Props extends ControlProps {
   value: string[];
@@ -15,7 +16,7 @@ interface Props extends ControlProps {
  * already listed in any case) is added to the catalog first and then chosen.
  */
 export function AiModelsField({ value, onChange, placeholder, ...control }: Props) {
-  const { data: models } = useAiModels();
+  const { data: models } = useAiApplications();
   const catalog = useMemo(() => (models ?? []).map((m) => m.name), [models]);
   const add = useAddAiModel();
 

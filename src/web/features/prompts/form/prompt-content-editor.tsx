@@ -7,6 +7,7 @@ import type { ControlProps } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/input';
 import { MenuButton, MenuItem, MenuSeparator } from '../../../components/ui/menu-button';
 import { cn } from '../../../lib/utils';
+import { plural } from '../../../../shared/plural';
 
 // The Markdown renderer loads only when someone opens the Preview tab.
 const PromptMarkdown = lazy(() => import('../markdown/prompt-markdown').then((m) => ({ default: m.PromptMarkdown })));
@@ -177,7 +178,7 @@ export function PromptContentEditor({ control, value, onChange, onBlur, placehol
         <span>
           {variables.length === 0
             ? 'Variables: write {{name}} for a value to fill in when the prompt is used.'
-            : `${variables.length} ${variables.length === 1 ? 'variable' : 'variables'}: ${variables.map((v) => v.name).join(', ')}`}
+            : `${variables.length} ${plural(variables.length, 'variable')}: ${variables.map((v) => v.name).join(', ')}`}
         </span>
         <span className={cn('tabular-nums', value.length > MAX_LONG_TEXT_LENGTH && 'font-medium text-red-600')}>
           {value.length.toLocaleString('en-US')} / {MAX_LONG_TEXT_LENGTH.toLocaleString('en-US')} characters

@@ -12,6 +12,7 @@ import { useWideLayout } from '../../../lib/use-media-query';
 import { cn, formatDate } from '../../../lib/utils';
 import { useRestoreVersion, useVersion, useVersionList } from '../api/prompt-history-queries';
 import { type DiffField, VersionDiff } from './version-diff';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 const BUILT_IN_LABELS: Record<string, string> = {
   title: 'Title',
@@ -58,9 +59,9 @@ export function PromptHistory({ prompt, fields }: { prompt: Prompt; fields: Form
   if (list.isLoading) return <Spinner label="Loading history..." />;
   if (list.isError)
     return (
-      <p role="alert" className="text-sm text-red-700">
-        Could not load the history: {errorMessage(list.error, list.error.message)}
-      </p>
+      <ErrorBox>
+        <p>Could not load the history: {errorMessage(list.error, list.error.message)}</p>
+      </ErrorBox>
     );
   const numbers = versions.map((v) => v.number);
   const choose = (label: string, value: number, onChange: (n: number) => void) => (

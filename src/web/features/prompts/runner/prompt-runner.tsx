@@ -9,7 +9,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../../components/ui/input';
 import { useCurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
-import { useAiModels } from '../api/prompt-queries';
+import { useAiApplications } from '../../../lib/use-ai-applications';
 import { useRecordUse } from '../api/prompt-usage-queries';
 import { useRememberedValues } from './remembered-values';
 
@@ -62,7 +62,7 @@ function Preview({ content, values }: { content: string; values: Record<string, 
  */
 export function PromptRunner({ prompt }: { prompt: Prompt }) {
   const { data: user } = useCurrentUser();
-  const { data: catalog = [] } = useAiModels();
+  const { data: catalog = [] } = useAiApplications();
   const builtins = useMemo(() => (user ? builtinValues(user) : {}), [user]);
   const defaults = useMemo(() => defaultsOf(prompt.variables, builtins), [prompt.variables, builtins]);
   const { remembered, remember, forget } = useRememberedValues(user?.id ?? '', prompt.id);

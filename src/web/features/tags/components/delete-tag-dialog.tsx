@@ -6,6 +6,7 @@ import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteTag } from '../api/tag-admin';
 import { deletedText, promptCount } from './tag-wording';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 interface Props {
   tag: AdminTag;
@@ -55,14 +56,19 @@ export function DeleteTagDialog({ tag, onOpenChange, onMergeInstead }: Props) {
       }
     >
       {refusal ? (
-        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm break-words text-red-700 [overflow-wrap:anywhere]">
+        <ErrorBox
+          compact
+          className="mt-4"
+          action={
+            refusal.onlyTag ? (
+              <Button variant="secondary" size="sm" onClick={() => onMergeInstead(tag)}>
+                Rename or merge instead…
+              </Button>
+            ) : null
+          }
+        >
           <p>{refusal.message}</p>
-          {refusal.onlyTag ? (
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => onMergeInstead(tag)}>
-              Rename or merge instead…
-            </Button>
-          ) : null}
-        </div>
+        </ErrorBox>
       ) : null}
     </ConfirmDialog>
   );

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 const PATH = '/api/admin/search-synonyms';
 
@@ -38,9 +39,9 @@ export function SearchSynonymsSection() {
         One group per line, terms separated by commas. Searching for one term also finds prompts with the others.
       </p>
       {isError ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          Error loading synonyms: {errorMessage(error, error.message)}
-        </p>
+        <ErrorBox className="mt-3">
+          <p>Error loading synonyms: {errorMessage(error, error.message)}</p>
+        </ErrorBox>
       ) : (
         <form
           className="mt-3"
@@ -62,9 +63,9 @@ export function SearchSynonymsSection() {
             className="font-mono text-sm"
           />
           {save.isError ? (
-            <p role="alert" className="mt-2 text-sm text-red-700">
-              {errorMessage(save.error, 'Could not save the synonyms')}
-            </p>
+            <ErrorBox compact className="mt-2">
+              <p>{errorMessage(save.error, 'Could not save the synonyms')}</p>
+            </ErrorBox>
           ) : null}
           <Button type="submit" className="mt-3" disabled={isLoading || save.isPending}>
             {save.isPending ? 'Saving...' : 'Save synonyms'}

@@ -1,10 +1,11 @@
 import type { AdminTag } from '../../../../shared/schemas/tags';
+import { countOf } from '../../../../shared/plural';
 
 /** "1 prompt", "12 prompts", "1,234 prompts". */
-export const promptCount = (n: number) => `${n.toLocaleString('en-US')} prompt${n === 1 ? '' : 's'}`;
+export const promptCount = (n: number) => countOf(n, 'prompt');
 
 /** "1 tag", "40 tags". */
-export const tagCount = (n: number) => `${n.toLocaleString('en-US')} tag${n === 1 ? '' : 's'}`;
+export const tagCount = (n: number) => countOf(n, 'tag');
 
 const q = (name: string) => `“${name}”`;
 

@@ -1,4 +1,4 @@
-import { RotateCw, Search, SearchX, Tags } from 'lucide-react';
+import { Search, SearchX, Tags } from 'lucide-react';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { AdminTag } from '../../../../shared/schemas/tags';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +17,7 @@ import { RenameTagDialog } from './rename-tag-dialog';
 import { SelectionBar } from './selection-bar';
 import { TagList } from './tag-list';
 import { tagCount } from './tag-wording';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 const matches = (name: string, text: string) => name.toLocaleLowerCase().includes(text.toLocaleLowerCase());
 
@@ -62,12 +63,9 @@ export function TagsPage() {
       {isLoading ? (
         <ListSkeleton label="Loading tags..." rows={5} />
       ) : isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+        <ErrorBox onRetry={() => void refetch()}>
           <p>Error loading tags: {errorMessage(error, error.message)}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void refetch()}>
-            <RotateCw className="h-4 w-4" aria-hidden="true" /> Retry
-          </Button>
-        </div>
+        </ErrorBox>
       ) : all.length === 0 ? (
         <EmptyState icon={Tags} title="No tags yet" description="Tags given to prompts appear here, with how many prompts carry each." />
       ) : (

@@ -4,11 +4,12 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { NativeSelect } from '../../../components/ui/input';
 import { toast } from '../../../lib/toast';
 import { useDeleteUser } from '../api/user-admin';
+import { countOf } from '../../../../shared/plural';
 
 /** What becomes of the prompts of the member being deleted. */
 type PromptFate = 'me' | 'other' | 'delete';
 
-const plural = (n: number) => `${n.toLocaleString('en-US')} prompt${n === 1 ? '' : 's'}`;
+const promptCount = (n: number) => countOf(n, 'prompt');
 const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 /**
@@ -42,7 +43,7 @@ export function DeleteUserDialog({
         onSuccess: (result) => {
           toast({
             title: 'User deleted successfully',
-            description: hasPrompts && fate !== 'delete' ? `${plural(result.transferred)} transferred.` : undefined,
+            description: hasPrompts && fate !== 'delete' ? `${promptCount(result.transferred)} transferred.` : undefined,
           });
           onClose();
         },
@@ -62,13 +63,14 @@ export function DeleteUserDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title="Delete user"
-      confirmLabel={hasPrompts && fate === 'delete' ? `Delete User and ${plural(user.promptCount)}` : 'Delete User'}
+      confirmLabel={hasPrompts && fate === 'delete' ? `Delete User and ${promptCount(user.promptCount)}` : 'Delete User'}
       pendingLabel="Deleting..."
       pending={del.isPending}
       onConfirm={confirm}
       description={
         <p className="break-words">
-          Delete {fullName(user)} ({user.email})? {hasPrompts ? `They own ${plural(user.promptCount)}.` : 'They own no prompts.'} They can no longer sign in.
+          Delete {fullName(user)} ({user.email})? {hasPrompts ? `They own ${promptCount(user.promptCount)}.` : 'They own no prompts.'} They can no longer sign
+          in.
         </p>
       }
     >
@@ -91,7 +93,7 @@ export function DeleteUserDialog({
           {option('delete', 'Delete the prompts too')}
           {fate === 'delete' ? (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-700">
-              Their {plural(user.promptCount)} will be deleted for good, with no trash to restore them from.
+              Their {promptCount(user.promptCount)} will be deleted for good, with no trash to restore them from.
             </p>
           ) : null}
         </fieldset>

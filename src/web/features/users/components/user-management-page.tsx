@@ -15,6 +15,7 @@ import { type TemporaryPassword, TemporaryPasswordDialog } from './temporary-pas
 import { UserDialog } from './user-dialog';
 import { UserList } from './user-list';
 import { usePageTitle } from '../../../lib/page-title';
+import { ErrorBox } from '../../../components/ui/error-box';
 
 export function UserManagementPage() {
   usePageTitle('User Management');
@@ -68,9 +69,9 @@ export function UserManagementPage() {
       {isLoading ? (
         <Spinner label="Loading users..." />
       ) : isError ? (
-        <p role="alert" className="text-sm text-red-600">
-          Error loading users
-        </p>
+        <ErrorBox>
+          <p>Error loading users</p>
+        </ErrorBox>
       ) : shown.length === 0 ? (
         <EmptyState icon={Users} title="No users found" />
       ) : (

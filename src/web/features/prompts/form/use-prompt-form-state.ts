@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useRef, useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { KNOWN_FIELD_NAMES } from '../../../../shared/constants';
+import type { FormField as FieldConfig } from '../../../../shared/schemas/form-fields';
+import type { CustomFieldValue, PromptInput } from '../../../../shared/schemas/prompts';
+import { hasErrorCode, isServerUnreachable } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { paths } from '../../../lib/paths';
+import { saveErrorMessage as describeSaveError } from '../../../lib/save-error';
+import { toast } from '../../../lib/toast';
+import { useSavePrompt } from '../api/prompt-queries';
+import { buildPromptFormSchema } from './prompt-form-schema';
+import { useUnsavedChangesGuard } from './unsaved-changes-guard';
+
+/** The prompt form's values: the built-in fields by name, the administrator's own under `customFields`. */
+export type PromptFormValues = {
+  title: string;
+  content: string;
+  notes: string;
+  aiModels: string[];
+  tags: string[];
+  userBusinessUnit: string;
+  userId: string;
+  customFields: Record<string, CustomFieldValue>;
+  changeNote: string;
+};
+
+/** The server's field names are the form's own; custom fields sit under `customFields.<name>` on both sides. */
+function formPathOf(serverName: string): Path<PromptFormValues> | undefined {
+  if ((KNOWN_FIELD_NAMES as readonly string[]).includes(serverName) || serverName.startsWith('customFields.')) return serverName as Path<PromptFormValues>;
+  return undefined;
+}
+
+/** The input's fault in the server's words; a lost connection says the values are kept and a resend is safe. */
+function saveErrorMessage(err: unknown, editing: boolean): string {
+  if (hasErrorCode(err, 'duplicate_title')) return err.serverMessage ?? 'A prompt with this title already exists';
+  if (hasErrorCode(err, 'validation_failed')) return err.serverMessage ?? 'Invalid data provided';
+  return describeSaveError(err, editing ? 'Failed to update prompt' : 'Failed to create prompt');
+}
+
+interface Options {
+  /** The prompt being edited; none when creating (or copying). */
+  id: string | undefined;
+  /** The enabled fields, which decide what the form validates. */
+  fields: FieldConfig[] | undefined;
+  /** The signed-in member, who owns a new prompt until the form says otherwise. */
+  user: { id: string; businessUnit: string } | null | undefined;
+}
+
+/**
+ * The prompt form's state: its values validated on change against the configured fields, the save
+ * (safe to resend), what a save the server never answered left to say, and the guard against leaving
+ * with unsaved changes.
+ */
+export function usePromptFormState({ id, fields, user }: Options) {
+  const editing = Boolean(id);
+  const navigate = useNavigate();
+  const save = useSavePrompt(id);
+  // One idempotency key per set of values sent: sending the same values again after a lost answer is
+  // recognised by the server (no second prompt); changed values are a new request with a new key.
+  const sent = useRef<{ body: string; key: string } | null>(null);
+  // A save the server never answered is told beside the buttons until the next attempt, not in a toast
+  // that fades: the member needs to know the prompt is not saved yet.
+  const [unsent, setUnsent] = useState<string | null>(null);
+  const schema = useMemo(() => buildPromptFormSchema(fields ?? []), [fields]);
+  const form = useForm<PromptFormValues>({
+    resolver: zodResolver(schema) as never,
+    mode: 'onChange',
+    defaultValues: {
+      title: '',
+      content: '',
+      notes: '',
+      aiModels: [],
+      tags: [],
+      userBusinessUnit: user?.businessUnit ?? '',
+      userId: user?.id ?? '',
+      customFields: {},
+      changeNote: '',
+    },
+  });
+
+  const { blocker, allowLeaving } = useUnsavedChangesGuard(form.formState.isDirty && !save.isSuccess);
+
+  const submit = form.handleSubmit(async (values) => {
+    setUnsent(null);
+    try {
+      const body = JSON.stringify(values);
+      if (sent.current?.body !== body) sent.current = { body, key: newIdempotencyKey() };
+      const saved = await save.mutateAsync({ input: values as unknown as PromptInput, idempotencyKey: sent.current.key });
+      toast({ title: editing ? 'Prompt updated successfully!' : 'Prompt created successfully!' });
+      allowLeaving();
+      // An edit goes back to the list it was opened from; a new prompt opens on its own page, where it
+      // can be used, copied or shared straight away.
+      navigate(editing ? paths.allPrompts : paths.prompt(saved.id));
+    } catch (err) {
+      if (isServerUnreachable(err)) return setUnsent(saveErrorMessage(err, editing));
+      // A clashing title belongs under the title; validation answers name their own fields.
+      if (hasErrorCode(err, 'duplicate_title')) form.setError('title', { type: 'server', message: err.serverMessage });
+      else applyServerFieldErrors(err, form.setError, KNOWN_FIELD_NAMES, formPathOf);
+      toast({ title: 'Error', description: saveErrorMessage(err, editing), variant: 'destructive' });
+    }
+  });
+
+  return { form, submit, saving: save.isPending, unsent, blocker };
+}
