@@ -149,12 +149,22 @@ describe('administration', () => {
 
     // Keyboard reorder: move "Target Audience" (last) above "Business Unit".
     const handle = page.getByRole('button', { name: 'Reorder Target Audience' });
+    const before = await apiCall<Array<{ id: string; name: string; label: string }>>(suite.server.url, 'GET', '/api/admin/form-fields', undefined, admin.token);
+    const moving = before.find((f) => f.label === 'Target Audience')!.id;
+    const target = before.find((f) => f.name === 'userBusinessUnit')!.id;
+    // dnd-kit acts on a key press only once it has measured after the one before, so each press waits for
+    // dnd-kit's screen-reader announcement of the previous one, naming the exact fields. Once the pick-up
+    // is measured it announces the dragged field "moved over" itself: a bare "was moved over" would take
+    // that for the move up.
+    const announced = () => page.locator('[id^="DndLiveRegion"]').textContent();
     await handle.focus();
-    // dnd-kit measures between key presses, so give it a frame or two each time.
-    for (const key of ['Space', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(300);
-    }
+    await page.keyboard.press('Space');
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(announced).toBe(`Draggable item ${moving} was moved over droppable area ${moving}.`);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(announced).toBe(`Draggable item ${moving} was moved over droppable area ${target}.`);
+    await page.keyboard.press('Space');
+    await expect.poll(announced).toBe(`Draggable item ${moving} was dropped over droppable area ${target}`);
     await seen(page, 'Form fields reordered successfully!');
     const fields = await apiCall<Array<{ name: string; order: number }>>(suite.server.url, 'GET', '/api/admin/form-fields', undefined, admin.token);
     expect(fields.map((f) => f.name).slice(-2)).toEqual(['targetaudience', 'userBusinessUnit']);

@@ -127,6 +127,8 @@ describe('Copy & open', () => {
     await seen(page, 'Summary');
     await page.getByRole('button', { name: 'Use prompt Summary' }).click();
     const dialog = page.getByRole('dialog', { name: 'Use “Summary”' });
+    // Claude's button is drawn, as Copy & open rather than Open in.
+    await expect.poll(() => dialog.getByRole('button', { name: 'Copy & open Claude' }).isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Open in Claude' }).count()).toBe(0);
     const [opened] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Copy & open Claude' }).click()]);
     await expect.poll(() => opened.url()).toBe('https://claude.ai/new');

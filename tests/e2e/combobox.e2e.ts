@@ -166,8 +166,11 @@ describe('the combobox for business unit, tags and AI applications', () => {
       const email = `tab.${name}@example.com`;
       const { page, unit } = await signUpAddingUnit(viewport, email);
       await page.keyboard.type(`Field Service ${name}`);
+      await expect.poll(() => page.getByRole('option', { name: `Add "Field Service ${name}"` }).isVisible()).toBe(true);
       await page.keyboard.press('Tab');
       expect(await focused(page)).toBe('button: Create Account');
+      // The box has handled leaving it (its list closed) before the absence of an error means anything.
+      await expect.poll(() => page.getByRole('listbox').isVisible()).toBe(false);
       expect(await unit.inputValue()).toBe(`Field Service ${name}`);
       expect(await page.getByText('Business unit is required').count()).toBe(0);
       await screenshot(page, `combobox-sign-up-new-unit-after-tab-${name}`, false);
@@ -183,10 +186,11 @@ describe('the combobox for business unit, tags and AI applications', () => {
     const email = 'click.away@example.com';
     const { page, unit } = await signUpAddingUnit({ width: 1366, height: 860 }, email);
     await page.keyboard.type('Night Shift');
-    // A click on empty space first: the name stays.
+    await expect.poll(() => page.getByRole('option', { name: 'Add "Night Shift"' }).isVisible()).toBe(true);
+    // A click on empty space first: the list that was open closes, and the name stays.
     await page.getByRole('heading').first().click();
+    await expect.poll(() => page.getByRole('listbox').isVisible()).toBe(false);
     expect(await unit.inputValue()).toBe('Night Shift');
-    expect(await page.getByRole('listbox').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/all-prompts');
     await seen(page, 'Account created successfully!');

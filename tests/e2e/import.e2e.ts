@@ -5,6 +5,7 @@ import type { FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
 import { expectAccessible, screenshot, seen } from './support/browser';
+import { linksNamed, navigationShown } from './support/checks';
 import { useBrowserSuite } from './support/suite';
 
 // The Import Data screen against the real server: our own export imported back as copies, a
@@ -167,9 +168,11 @@ describe('the Import Data screen', () => {
     expect(await page.getByLabel('AI application for this file').inputValue()).toBe('Claude');
     expect(await stat(page, 'Invalid')).toBe(0);
 
+    const result = page.getByRole('heading', { name: 'Check result' });
+    expect(await result.isVisible()).toBe(true);
     await page.getByLabel('AI application for this file').selectOption(APP);
     // Changing an option sends the page back to step 1: the check must run again.
-    expect(await page.getByRole('heading', { name: 'Check result' }).count()).toBe(0);
+    await expect.poll(() => result.count()).toBe(0);
     await page.getByRole('button', { name: 'Check file' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Check result' }).isVisible()).toBe(true);
     expect(await stat(page, 'Invalid')).toBe(0);
@@ -283,7 +286,9 @@ describe('the Import Data screen', () => {
   it('sends a member who is not an admin away, and offers them no link', async () => {
     const page = await open(member);
     await page.waitForURL('**/all-prompts');
-    expect(await page.getByRole('link', { name: 'Import Data' }).count()).toBe(0);
+    // The sidebar is drawn, and its links are counted even inside the closed Administration group.
+    await navigationShown(page);
+    expect(await linksNamed(page, 'Import Data')).toBe(0);
     const res = await fetch(`${suite.server.url}/api/admin/import?dryRun=true`, {
       method: 'POST',
       headers: { authorization: `Bearer ${member.token}`, 'content-type': 'text/csv' },

@@ -38,6 +38,8 @@ describe('keeping prompts at hand', () => {
     await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
 
     await page.getByRole('link', { name: 'Favorites' }).click();
+    // "Release notes" was on All Prompts too: the address says the Favorites page is the one shown.
+    await page.waitForURL('**/favorites');
     await seen(page, 'Release notes');
     expect(await page.getByText('Quarterly summary').count()).toBe(0);
     await expectAccessible(page, 'favorites');

@@ -184,6 +184,8 @@ describe('at 375 px', () => {
     const { page } = await suite.open(PHONE);
     await signInWithToken(page, author.token);
     await seen(page, 'Release notes');
+    // Shown before the filter, so that its absence after says the filter took effect.
+    await seen(page, TAGGED);
     const search = page.getByRole('searchbox', { name: 'Search prompts' });
     const button = page.getByRole('button', { name: 'Filters' });
     await expect.poll(() => button.isVisible()).toBe(true);

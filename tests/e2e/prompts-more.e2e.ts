@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
 import { expectAccessible, screenshot, seen } from './support/browser';
+import { twoFramesLater } from './support/checks';
 import { useBrowserSuite } from './support/suite';
 
 // The tests of this file share one database and run in order: the first one needs it to hold exactly one prompt.
@@ -235,12 +236,13 @@ describe('the prompt library, further', () => {
   });
 
   it('keeps what the member typed when the prompt being edited is fetched again in the background', async () => {
-    const { id } = await createPrompt(author, {
+    const original: PromptBody = {
       title: 'Outline a quarterly review',
       content: 'Outline the agenda of a quarterly business review for the team described below.',
       aiModels: ['Claude'],
       tags: ['Planning'],
-    });
+    };
+    const { id } = await createPrompt(author, original);
     const page = await open(author);
     // The use recorded by Copy answers late, as on a busy server: held here until the member has typed,
     // its answer makes the app fetch the prompt again while its edit form is open.
@@ -256,13 +258,22 @@ describe('the prompt library, further', () => {
     await page.getByRole('link', { name: 'Edit Outline a quarterly review' }).click();
     const title = page.getByLabel('Title');
     await expect.poll(() => title.inputValue()).toBe('Outline a quarterly review');
+    const notes = page.getByLabel('Notes');
+    expect(await notes.inputValue()).toBe('');
     await title.fill('Outline a half-year review');
+    // Meanwhile someone else changes the prompt, so the refetch brings values the form does not hold.
+    await apiCall(suite.server.url, 'PUT', `/api/prompts/${id}`, { ...original, notes: 'Changed by a colleague.' }, author.token);
     const refetched = page.waitForResponse((r) => r.url().endsWith(`/api/prompts/${id}`) && r.request().method() === 'GET');
     releaseUse();
-    await refetched;
-    // Give the refetched prompt time to reach the form, then check that the typing survived it.
-    await page.waitForTimeout(500);
+    const answer = await refetched;
+    expect((await answer.json()) as { notes: string }).toMatchObject({ notes: 'Changed by a colleague.' });
+    // A touched form takes nothing from a refetch, so no field of it can show that the refetch arrived:
+    // the signal is the answer fully received and the page's next frames drawn, by which time the query
+    // cache has handed it to the form. Then neither the typing nor the untouched notes changed.
+    await answer.finished();
+    await twoFramesLater(page);
     expect(await title.inputValue()).toBe('Outline a half-year review');
+    expect(await notes.inputValue()).toBe('');
     await page.getByRole('button', { name: 'Update Prompt' }).click();
     await page.waitForURL('**/all-prompts');
     await expect.poll(() => page.getByRole('button', { name: 'Outline a half-year review', exact: true }).isVisible()).toBe(true);

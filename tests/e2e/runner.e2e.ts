@@ -60,7 +60,8 @@ describe('using a prompt', () => {
     await page.getByRole('button', { name: 'Use prompt Board letter' }).click();
     const dialog = page.getByRole('dialog', { name: 'Use “Board letter”' });
     await dialog.getByLabel('audience').fill('investors');
-    // Claude has no launch URL yet: only ChatGPT can be opened.
+    // Claude has no launch URL yet: only ChatGPT can be opened (its button shown first: the buttons are drawn).
+    await expect.poll(() => dialog.getByRole('button', { name: 'Open in ChatGPT' }).isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Open in Claude' }).count()).toBe(0);
     const [opened] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Open in ChatGPT' }).click()]);
     const expected = `Write to investors in a formal tone, signed Una User on ${today()}.`;
