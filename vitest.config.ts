@@ -10,6 +10,11 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
     environment: 'node',
     env: { TEST_DB_KIND: kind },
     setupFiles: ['src/server/test/setup.ts'],
+    // Files share one module graph per worker instead of importing the whole server again for each
+    // file (that import was about a third of the embedded engine's run). Each file still opens its own
+    // database and app, so nothing but module code is shared; component tests keep their isolation,
+    // because jsdom's document would carry one file's leftovers into the next.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
