@@ -5,7 +5,7 @@ import { listPromptPage, type RunStatement } from '../src/server/modules/prompt-
 import { promptListQuerySchema } from '../src/shared/schemas/prompts';
 import { COMMON_WORD, PREFIX, RARE_WORD } from './seed';
 
-type Viewer = { id: string; role: 'admin' };
+type Viewer = { id: string; role: 'admin'; businessUnit: string };
 export interface Scenario {
   name: string;
   /** A request path, or a function finding one (e.g. a cursor) through the API. */
@@ -38,7 +38,7 @@ const facets = (name: string, qs: string, scope: Partial<FacetScope>): Scenario 
   path: `/api/filter/counts?${qs}`,
   // Sets with no condition at all are answered from the cached counts of every prompt; none here.
   direct: (db, _viewer, run) =>
-    facetCounts(db, { search: '', businessUnits: [], aiModels: [], tags: [], ...scope }, () => Promise.reject(new Error('not used')), run),
+    facetCounts(db, { search: '', businessUnits: [], aiModels: [], tags: [], visibility: [], audience: null, ...scope }, () => Promise.reject(new Error('not used')), run),
 });
 
 export const scenarios: Scenario[] = [

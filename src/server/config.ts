@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/constants';
 import { isPersonalPassword, PASSWORD_MESSAGES } from '../shared/password-policy';
+import { VISIBILITIES } from '../shared/visibility';
 
 /** The only reader of process.env. Every variable is listed in the README with its default. */
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v);
@@ -64,6 +65,7 @@ const configSchema = z
         .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters')
         .default('Administration'),
     ),
+    DEFAULT_VISIBILITY: z.preprocess(emptyToUndefined, z.enum(VISIBILITIES, { error: 'must be organization, units or private' }).default('organization')),
     PASSWORD_RESET_DELIVERY: z.preprocess(emptyToUndefined, z.enum(['email', 'log', 'response']).optional()),
     SMTP_URL: z.preprocess(
       emptyToUndefined,
@@ -180,6 +182,8 @@ const configSchema = z
     adminPassword: c.ADMIN_PASSWORD,
     /** The unit the ADMIN_EMAIL account is given (and created) when it has none. */
     adminBusinessUnit: c.ADMIN_BUSINESS_UNIT,
+    /** What a new prompt gets when its writer does not say (`units`: the writer's own unit). */
+    defaultVisibility: c.DEFAULT_VISIBILITY,
     // Email when SMTP is configured, otherwise the link goes to the server log.
     passwordResetDelivery: c.PASSWORD_RESET_DELIVERY ?? (c.SMTP_URL ? 'email' : 'log'),
     smtpUrl: c.SMTP_URL,

@@ -1,4 +1,5 @@
 import type { Role } from '../constants';
+import type { Visibility } from '../visibility';
 
 interface Actor {
   id: string;
@@ -10,9 +11,28 @@ export function canCreatePrompt(user: Actor): boolean {
   return user.role === 'edit' || user.role === 'admin';
 }
 
-export function canEditPrompt(user: Actor, prompt: { userId: string }): boolean {
+/** The owner and co-owners of a prompt. */
+interface Owned {
+  userId: string;
+  coOwnerIds?: readonly string[];
+}
+
+const ownsOrCoOwns = (user: Actor, prompt: Owned) => prompt.userId === user.id || (prompt.coOwnerIds ?? []).includes(user.id);
+
+export function canEditPrompt(user: Actor, prompt: Owned): boolean {
   if (user.role === 'admin') return true;
-  return user.role === 'edit' && prompt.userId === user.id;
+  return user.role === 'edit' && ownsOrCoOwns(user, prompt);
+}
+
+/**
+ * Who may see a prompt: admins, its owner and co-owners always; members of its units for `units`;
+ * everyone for `organization`. The server's lists apply the same rule in SQL (the prompt's `audience`
+ * keys against the viewer's), and a test holds the two to the same answers.
+ */
+export function canViewPrompt(user: Actor & { businessUnit: string }, prompt: Owned & { visibility: Visibility; visibleUnits: readonly string[] }): boolean {
+  if (user.role === 'admin' || prompt.visibility === 'organization') return true;
+  if (ownsOrCoOwns(user, prompt)) return true;
+  return prompt.visibility === 'units' && user.businessUnit !== '' && prompt.visibleUnits.includes(user.businessUnit);
 }
 
 /** Why a read member is refused a prompt write (the server's 403 message). */

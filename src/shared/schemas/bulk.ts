@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants';
 import { isSingleTag, normaliseTag, TAG_SEPARATOR_MESSAGE } from '../tag-names';
+import { VISIBILITIES, VISIBILITY_MESSAGES } from '../visibility';
 
 export const BULK_ACTIONS = ['moveToBusinessUnit', 'addTag', 'removeTag', 'trash'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
@@ -20,6 +21,8 @@ export const bulkFilterSchema = z.object({
   businessUnits: names,
   aiModels: names,
   tags: names.transform((v) => v.map(normaliseTag)),
+  /** The list's visibility filter ("Only me", "My units", "Organization"). */
+  visibility: z.array(z.enum(VISIBILITIES, { error: VISIBILITY_MESSAGES.unknown })).max(3).default([]),
   /** Only the caller's favourites. */
   favorites: z.boolean().default(false),
   /** Only the caller's own prompts (My Prompts); members who are not admins always get this. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_LONG_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../constants';
 import { PROMPT_SORTS } from '../prompt-rules';
 import { cleanTags, normaliseTag } from '../tag-names';
+import { MAX_VISIBLE_UNITS, VISIBILITIES, type Visibility, VISIBILITY_MESSAGES } from '../visibility';
 import { requiredText, listLimitSchema } from './common';
 
 export const MAX_CHANGE_NOTE_LENGTH = 200;
@@ -66,6 +67,19 @@ export const promptInputSchema = z.object({
   userId: z.string().max(100).optional(),
   userBusinessUnit: z.string().trim().max(100).optional(),
   customFields: z.record(z.string().max(100), customFieldValueSchema.optional()).optional(),
+  /**
+   * Who may see it. Omitted: a new prompt gets the server's default (DEFAULT_VISIBILITY), a saved one
+   * keeps its own. `units` names business units, and is given only with `units` visibility; without
+   * it, `units` means the owner's unit.
+   */
+  visibility: z.enum(VISIBILITIES, { error: VISIBILITY_MESSAGES.unknown }).optional(),
+  units: z
+    .array(z.string({ error: 'Expected a list of business unit names' }).max(100, 'Each business unit must be at most 100 characters'), {
+      error: 'Expected a list of business unit names',
+    })
+    .max(MAX_VISIBLE_UNITS, `At most ${MAX_VISIBLE_UNITS} business units`)
+    .transform((v) => cleanList(v, true))
+    .optional(),
   /** "What changed?" on the edit form: kept with the version this save makes. */
   changeNote: z
     .string()
@@ -75,6 +89,25 @@ export const promptInputSchema = z.object({
     .transform((v) => v || undefined),
 });
 export type PromptInput = z.input<typeof promptInputSchema>;
+
+/** GET /api/prompt-defaults: what a new prompt gets unless its writer chooses otherwise. */
+export const promptDefaultsSchema = z.object({
+  visibility: z.enum(VISIBILITIES),
+  /** For `units`: the writer's own unit. */
+  units: z.array(z.string()),
+});
+export type PromptDefaults = z.infer<typeof promptDefaultsSchema>;
+
+/**
+ * The visibility fields' own rule, given the visibility the prompt will have (asked, or kept, or the
+ * default): units only with `units`, and then at least one. The server adds that each unit exists.
+ */
+export function visibilityIssues(visibility: Visibility, units: readonly string[] | undefined): Record<string, string> {
+  if (units === undefined) return {};
+  if (visibility !== 'units') return { units: VISIBILITY_MESSAGES.unitsWithoutUnitsVisibility };
+  if (units.length === 0) return { units: VISIBILITY_MESSAGES.noUnits };
+  return {};
+}
 export type PromptData = z.output<typeof promptInputSchema>;
 
 export const REQUIRED_MESSAGES = {
@@ -118,6 +151,20 @@ export const promptListQuerySchema = z.object({
   sort: z.enum(PROMPT_SORTS, { error: 'Unknown sort' }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).optional(),
   limit: listLimitSchema,
+  /** Only prompts of these visibilities ("Only me", "My units", "Organization" in the sidebar). */
+  visibility: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v, ctx) => {
+      const values = v ? cleanList(v.split(','), false) : [];
+      const unknown = values.find((value) => !(VISIBILITIES as readonly string[]).includes(value));
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: 'custom', message: VISIBILITY_MESSAGES.unknown });
+        return z.NEVER;
+      }
+      return values as Array<(typeof VISIBILITIES)[number]>;
+    }),
   /** `true`: only the viewer's favourites (with any search and filters). */
   favorites: z
     .enum(['true', 'false'], { error: 'Favorites must be true or false' })
@@ -144,6 +191,9 @@ export const promptListItemSchema = z.object({
   updatedAt: z.string(),
   user: promptAuthorSchema,
   canEdit: z.boolean(),
+  /** Who may see it, and for `units` which business units (else empty). */
+  visibility: z.enum(VISIBILITIES),
+  units: z.array(z.string()),
   /** How many times anyone used the prompt (copied it or opened it in an AI application). */
   useCount: z.number(),
   /** Whether the viewer marked it as a favourite. */

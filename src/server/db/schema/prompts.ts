@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Visibility } from '../../../shared/visibility';
 import { users } from './users';
 
 const tsvector = customType<{ data: string }>({
@@ -37,6 +38,17 @@ export const prompts = pgTable(
     userBusinessUnit: text('user_business_unit').notNull().default(''),
     authorName: text('author_name').notNull().default(''),
     customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+    /** Who may see it (shared/visibility.ts); `visible_units` names the units of `units` visibility. */
+    visibility: text('visibility').$type<Visibility>().notNull().default('organization'),
+    visibleUnits: text('visible_units')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Members who may edit it beside its owner (and see it when it is private). */
+    coOwnerIds: uuid('co_owner_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -49,6 +61,15 @@ export const prompts = pgTable(
       .array()
       .notNull()
       .generatedAlwaysAs(sql`prompt_facets(user_business_unit, ai_models, tags)`),
+    /**
+     * The keys of who may see it ("o"; else "p:<owner or co-owner id>" and "u:<unit>"), matched against
+     * the viewer's keys by every list, count and export (prompt-query/query.visibility.ts).
+     * `prompt_audience` is created in migration 0022.
+     */
+    audience: text('audience')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`prompt_audience(visibility, visible_units, user_id, co_owner_ids)`),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
@@ -67,6 +88,8 @@ export const prompts = pgTable(
     index('prompts_facets_gin_idx').using('gin', t.facets),
     index('prompts_search_gin_idx').using('gin', t.searchVector),
     index('prompts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('prompts_audience_gin_idx').using('gin', t.audience),
+    check('prompts_visibility_check', sql`${t.visibility} in ('private', 'units', 'organization')`),
   ],
 );
 
@@ -88,6 +111,10 @@ export const promptFilterKeys = pgTable(
       .references(() => prompts.id, { onDelete: 'cascade' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     facets: text('facets').array().notNull(),
+    audience: text('audience')
+      .array()
+      .notNull()
+      .default(sql`'{o}'::text[]`),
   },
   (t) => [
     index('prompt_filter_keys_updated_idx').on(t.updatedAt.desc(), t.promptId.desc()),

@@ -19,6 +19,30 @@ import { toBusinessUnit } from './business-units.service';
 const countWord = (n: number, word: string) => `${n} ${plural(n, word)}`;
 
 /**
+ * Prompts shared with unit `from` are shared with `to` instead (once, if they already were), or, when
+ * the unit goes without a successor, no longer with it: one left with no unit becomes private, never
+ * wider than its owner chose. Found through the audience index ("u:<unit>" keys).
+ */
+async function replaceVisibleUnit(tx: Database, from: string, to: string | null): Promise<void> {
+  const holds = sql`${prompts.audience} @> array[${`u:${from}`}]::text[]`;
+  if (to === null) {
+    await queryRows(
+      tx,
+      sql`update ${prompts} set visible_units = array_remove(visible_units, ${from}),
+            visibility = case when cardinality(array_remove(visible_units, ${from})) = 0 then 'private' else visibility end
+          where ${holds}`,
+    );
+    return;
+  }
+  await queryRows(
+    tx,
+    sql`update ${prompts} set visible_units = case when visible_units @> array[${to}]::text[] then array_remove(visible_units, ${from})
+          else array_replace(visible_units, ${from}, ${to}) end
+        where ${holds}`,
+  );
+}
+
+/**
  * Renames a unit and carries the new name to users and prompts in the same transaction; the derived
  * prompt values are dropped once it has committed.
  */
@@ -33,6 +57,7 @@ export async function renameBusinessUnit(db: Database, actor: UserRow, id: strin
       if (unit.name !== name) {
         await tx.update(users).set({ businessUnit: name }).where(eq(users.businessUnit, unit.name));
         await tx.update(prompts).set({ userBusinessUnit: name }).where(eq(prompts.userBusinessUnit, unit.name));
+        await replaceVisibleUnit(tx, unit.name, name);
         await recordAudit(tx, {
           actor,
           action: 'business_unit.renamed',
@@ -85,6 +110,7 @@ export async function deleteBusinessUnit(db: Database, actor: UserRow, id: strin
       const movedUsers = await tx.update(users).set({ businessUnit: target.name }).where(eq(users.businessUnit, unit.name)).returning({ id: users.id });
       moved = { users: movedUsers.length, prompts: await movePromptsBetweenUnits(tx, actor, unit.name, target.name) };
     }
+    await replaceVisibleUnit(tx, unit.name, target?.name ?? null);
     await tx.delete(businessUnits).where(eq(businessUnits.id, id));
     await recordAudit(tx, {
       actor,

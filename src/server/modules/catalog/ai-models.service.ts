@@ -31,7 +31,7 @@ export async function listAdminAiModels(db: Database): Promise<AdminAiModel[]> {
       .select()
       .from(aiModels)
       .orderBy(asc(sql`lower(${aiModels.name})`)),
-    usedValues(db),
+    usedValues(db, 'everything'),
   ]);
   const counts = new Map(used.aiModels.map((m) => [m.value, m.count]));
   return rows.map((row) => ({ ...view(row), prompts: counts.get(row.name) ?? 0 }));

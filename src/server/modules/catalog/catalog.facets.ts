@@ -3,7 +3,19 @@ import { FACET_COUNT_CAP, FILTER_GROUPS, type FilterGroup, type FilterValue } fr
 import type { PromptListQuery } from '../../../shared/schemas/prompts';
 import type { Database } from '../../db/client';
 import { promptFilterKeys, prompts } from '../../db/schema';
-import { facetStats, filterKeyConditions, literalInt, promptWhere, resolvePromptWhere, type RunStatement, runStatement, searchTerms } from '../prompt-query';
+import type { Visibility } from '../../../shared/visibility';
+import {
+  type Audience,
+  facetStats,
+  filterKeyConditions,
+  literalInt,
+  promptWhere,
+  resolvePromptWhere,
+  type RunStatement,
+  runStatement,
+  searchTerms,
+  visibleTo,
+} from '../prompt-query';
 
 type Filters = Pick<PromptListQuery, 'businessUnits' | 'aiModels' | 'tags'>;
 
@@ -19,6 +31,10 @@ export interface FacetResult {
 export interface FacetScope extends Filters {
   search: string;
   ownerId?: string;
+  /** The sidebar's visibility filter. */
+  visibility: Visibility[];
+  /** Whose counts (never a prompt they cannot see). */
+  audience: Audience;
 }
 
 /** The prefix each group's values carry in the `facets` arrays (see prompt_facets, migration 0004). */
@@ -59,11 +75,12 @@ function facetStatement(from: SQL, facets: SQL, where: SQL | undefined, groups: 
  */
 async function countGroups(db: Database, scope: FacetScope, filters: Filters, groups: FilterGroup[], run: RunStatement, cap: number): Promise<FacetResult> {
   let statement: SQL;
-  if (!searchTerms(scope.search) && !scope.ownerId) {
-    const where = and(...filterKeyConditions(filters, await facetStats(db)));
+  if (!searchTerms(scope.search) && !scope.ownerId && !scope.visibility.length) {
+    const audience = scope.audience ? [visibleTo(scope.audience, promptFilterKeys.audience)] : [];
+    const where = and(...filterKeyConditions(filters, await facetStats(db)), ...audience);
     statement = facetStatement(sql`${promptFilterKeys}`, sql`${promptFilterKeys.facets}`, where, groups, cap);
   } else {
-    const query = { search: scope.search, ...filters };
+    const query = { search: scope.search, ...filters, visibility: scope.visibility, audience: scope.audience };
     const where = searchTerms(scope.search) ? (await resolvePromptWhere(db, query, scope.ownerId, run)).where : promptWhere(query, scope.ownerId);
     statement = facetStatement(sql`${prompts}`, sql`${prompts.facets}`, where, groups, cap);
   }
@@ -104,7 +121,7 @@ export async function facetCounts(
     if (set) set.groups.push(group);
     else sets.set(key, { filters, groups: [group] });
   }
-  const plain = !searchTerms(scope.search) && !scope.ownerId;
+  const plain = !searchTerms(scope.search) && !scope.ownerId && !scope.visibility.length;
   const results = await Promise.all(
     [...sets.values()].map(async ({ filters, groups }) => {
       if (plain && !hasFilters(filters)) return { groups: await unfiltered(), approximate: false, only: groups };

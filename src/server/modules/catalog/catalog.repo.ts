@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { aiModels, prompts, tags } from '../../db/schema';
 
@@ -55,23 +55,25 @@ export function listAiModels(db: Database) {
 }
 export const listTagNames = (db: Database) => listNames(db, tags);
 
-/** How many prompts use each value, in one pass per column. */
-export async function usageCounts(db: Database) {
+/** How many prompts use each value, in one pass per column; only the prompts `where` holds, when given. */
+export async function usageCounts(db: Database, where?: SQL) {
   const count = sql<number>`count(*)::int`;
   const tagValue = sql<string>`t.value`;
   const [units, models, tagRows] = await Promise.all([
     db
       .select({ value: prompts.userBusinessUnit, count })
       .from(prompts)
-      .where(sql`${prompts.userBusinessUnit} <> ''`)
+      .where(and(sql`${prompts.userBusinessUnit} <> ''`, where))
       .groupBy(prompts.userBusinessUnit),
     db
       .select({ value: tagValue, count })
       .from(sql`${prompts}, unnest(${prompts.aiModels}) as t(value)`)
+      .where(where)
       .groupBy(tagValue),
     db
       .select({ value: tagValue, count })
       .from(sql`${prompts}, unnest(${prompts.tags}) as t(value)`)
+      .where(where)
       .groupBy(tagValue),
   ]);
   const sorted = (rows: Array<{ value: string; count: number }>) => [...rows].sort((a, b) => a.value.localeCompare(b.value, 'en', { sensitivity: 'base' }));

@@ -57,13 +57,11 @@ export async function catalogRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/filter/ai-models', { config: signedIn, schema: { ...names, summary: 'The AI applications prompts use' } }, async (request) => {
-    requireUser(request);
-    return (await usedValues(app.db)).aiModels.map((v) => v.value);
+    return (await usedValues(app.db, requireUser(request))).aiModels.map((v) => v.value);
   });
 
   r.get('/api/filter/tags', { config: signedIn, schema: { ...names, summary: 'The tags prompts use' } }, async (request) => {
-    requireUser(request);
-    return (await usedValues(app.db)).tags.map((v) => v.value);
+    return (await usedValues(app.db, requireUser(request))).tags.map((v) => v.value);
   });
 
   /**
@@ -76,7 +74,7 @@ export async function catalogRoutes(app: FastifyInstance) {
       config: signedIn,
       schema: { summary: 'The filter values of a list view, with counts', tags, querystring: filterCountsQuerySchema, response: { 200: filterCountsSchema } },
     },
-    async (request) => filterCounts(app.db, request.query, requireUser(request).id),
+    async (request) => filterCounts(app.db, request.query, requireUser(request)),
   );
 
   /** Finds values of one group beyond the top ones, by text, with the same faceted counts. */
@@ -86,6 +84,6 @@ export async function catalogRoutes(app: FastifyInstance) {
       config: signedIn,
       schema: { summary: 'Find filter values by text, with counts', tags, querystring: filterValuesQuerySchema, response: { 200: filterValuesSchema } },
     },
-    async (request) => filterValues(app.db, request.query, requireUser(request).id),
+    async (request) => filterValues(app.db, request.query, requireUser(request)),
   );
 }

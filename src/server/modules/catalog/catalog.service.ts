@@ -10,7 +10,8 @@ import type {
 import type { Database } from '../../db/client';
 import { aiModels } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
-import { byCount, type FacetGroups, type FacetResult, facetCounts } from './catalog.facets';
+import { audienceOf, audienceParts, type AudienceViewer } from '../prompt-query';
+import { byCount, type FacetGroups, type FacetResult, type FacetScope, facetCounts } from './catalog.facets';
 import { canonicalAiModels, canonicalTags, listAiModelNames, listTagNames, usageCounts } from './catalog.repo';
 
 export { canonicalAiModels, canonicalTags, listAiModelNames, listTagNames };
@@ -25,9 +26,10 @@ interface Usage {
 /**
  * Counts over every prompt aggregate the whole table, which costs tens of milliseconds at 100k
  * prompts; they are kept for 30 s and dropped whenever a prompt changes (in other instances through
- * NOTIFY, see cache-sync.ts).
+ * NOTIFY, see cache-sync.ts). Kept per part of what viewers see (audienceParts): the organization's
+ * part serves everyone, a unit's part its members.
  */
-const usageCache = new PromptDerivedCache<Usage>(30_000);
+const usageCache = new PromptDerivedCache<FacetGroups>(30_000);
 
 /**
  * Faceted counts of recent lists (a search, filters, or one's own prompts), each holding every value
@@ -36,32 +38,47 @@ const usageCache = new PromptDerivedCache<Usage>(30_000);
  */
 const facetCache = new PromptDerivedCache<FacetResult>(10_000, 100);
 
-function usage(db: Database): Promise<Usage> {
-  return usageCache.get(db, 'all', async () => {
-    const byName = await usageCounts(db);
-    return { byName, byCount: { businessUnits: byCount(byName.businessUnits), aiModels: byCount(byName.aiModels), tags: byCount(byName.tags) } };
-  });
+/** Each value's count summed over the parts, by name. */
+function summed(parts: FacetGroups[]): FacetGroups {
+  const sum = (group: FilterGroup) => {
+    const counts = new Map<string, number>();
+    for (const part of parts) for (const { value, count } of part[group]) counts.set(value, (counts.get(value) ?? 0) + count);
+    return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => a.value.localeCompare(b.value, 'en', { sensitivity: 'base' }));
+  };
+  return { businessUnits: sum('businessUnits'), aiModels: sum('aiModels'), tags: sum('tags') };
 }
 
-/** Every value in use, by name (the plain sidebar lists). */
-export async function usedValues(db: Database): Promise<FacetGroups> {
-  return (await usage(db)).byName;
+async function usage(db: Database, viewer: AudienceViewer | 'everything'): Promise<Usage> {
+  const parts = viewer === 'everything' ? [{ key: 'all', where: undefined }] : audienceParts(viewer);
+  const counted = await Promise.all(parts.map((part) => usageCache.get(db, part.key, () => usageCounts(db, part.where))));
+  const byName = counted.length === 1 ? counted[0]! : summed(counted);
+  return { byName, byCount: { businessUnits: byCount(byName.businessUnits), aiModels: byCount(byName.aiModels), tags: byCount(byName.tags) } };
 }
 
-function scopeOf(query: FilterScopeQuery, userId: string) {
+/**
+ * Every value in use on the prompts `viewer` sees, by name (the plain sidebar lists): a tag used only
+ * on prompts they cannot see is not offered. 'everything' is for the admin screens' usage counts.
+ */
+export async function usedValues(db: Database, viewer: AudienceViewer | 'everything'): Promise<FacetGroups> {
+  return (await usage(db, viewer)).byName;
+}
+
+function scopeOf(query: FilterScopeQuery, viewer: AudienceViewer): FacetScope {
   return {
     search: query.search,
     businessUnits: query.businessUnits,
     aiModels: query.aiModels,
     tags: query.tags,
-    ownerId: query.scope === 'my' ? userId : undefined,
+    visibility: query.visibility,
+    ownerId: query.scope === 'my' ? viewer.id : undefined,
+    audience: audienceOf(viewer),
   };
 }
 
-function facets(db: Database, query: FilterScopeQuery, userId: string): Promise<FacetResult> {
-  const scope = scopeOf(query, userId);
-  const unfiltered = async () => (await usage(db)).byCount;
-  const key = JSON.stringify([scope.search, scope.businessUnits, scope.aiModels, scope.tags, scope.ownerId ?? null]);
+function facets(db: Database, query: FilterScopeQuery, viewer: AudienceViewer): Promise<FacetResult> {
+  const scope = scopeOf(query, viewer);
+  const unfiltered = async () => (await usage(db, viewer)).byCount;
+  const key = JSON.stringify([scope.search, scope.businessUnits, scope.aiModels, scope.tags, scope.visibility, scope.ownerId ?? null, scope.audience]);
   return facetCache.get(db, key, () => facetCounts(db, scope, unfiltered));
 }
 
@@ -81,8 +98,8 @@ function topWithSelected(values: FilterValue[], selected: string[], limit: numbe
 }
 
 /** The sidebar counts for one list view: bounded per group, selected values always present. */
-export async function filterCounts(db: Database, query: FilterCountsQuery, userId: string): Promise<FilterCounts> {
-  const { groups, approximate } = await facets(db, query, userId);
+export async function filterCounts(db: Database, query: FilterCountsQuery, viewer: AudienceViewer): Promise<FilterCounts> {
+  const { groups, approximate } = await facets(db, query, viewer);
   const group = (g: FilterGroup) => topWithSelected(groups[g], query[g], query.limit);
   return {
     businessUnits: group('businessUnits'),
@@ -94,8 +111,8 @@ export async function filterCounts(db: Database, query: FilterCountsQuery, userI
 }
 
 /** One group's values containing `q` (any case), those starting with it first, then by count. */
-export async function filterValues(db: Database, query: FilterValuesQuery, userId: string): Promise<FilterValues> {
-  const { groups, approximate } = await facets(db, query, userId);
+export async function filterValues(db: Database, query: FilterValuesQuery, viewer: AudienceViewer): Promise<FilterValues> {
+  const { groups, approximate } = await facets(db, query, viewer);
   const needle = query.q.toLowerCase();
   const starts: FilterValue[] = [];
   const contains: FilterValue[] = [];

@@ -131,6 +131,9 @@ function smallSet(columns: string[], load: () => Promise<Row[]>): DataSet {
   };
 }
 
+/** Exports are for admins, who see every prompt: no visibility filter and no audience. */
+const everyPrompt = (query: ExportQuery) => ({ ...query, visibility: [], audience: null });
+
 /**
  * The data set of an export. The prompt filters are resolved here, before the route sends its
  * headers: a filter the database refuses must answer a plain error, not a 200 download cut short.
@@ -139,7 +142,7 @@ async function dataSet(db: Database, query: ExportQuery): Promise<DataSet> {
   const asCsv = query.format === 'csv';
   switch (query.type) {
     case 'prompts':
-      return promptsSet(db, (await resolvePromptWhere(db, query)).where, asCsv);
+      return promptsSet(db, (await resolvePromptWhere(db, everyPrompt(query))).where, asCsv);
     case 'users':
       return usersSet(db);
     case 'business-units':
@@ -209,7 +212,7 @@ export async function exportCount(db: Database, query: ExportQuery): Promise<num
     (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
   switch (query.type) {
     case 'prompts':
-      return (await countPrompts(db, (await resolvePromptWhere(db, query)).where, Number.MAX_SAFE_INTEGER - 1)).total;
+      return (await countPrompts(db, (await resolvePromptWhere(db, everyPrompt(query))).where, Number.MAX_SAFE_INTEGER - 1)).total;
     case 'users':
       return count(users);
     case 'business-units':

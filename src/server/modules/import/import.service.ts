@@ -12,6 +12,8 @@ import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
 import { changedFields, recordVersion, stateOf } from '../prompts/prompt-versions';
 import { readImportFile } from './import.parse';
 import { type PlannedRow, planImport } from './import.plan';
+import type { Visibility } from '../../../shared/visibility';
+import { newPromptVisibility } from '../prompts/prompts.visibility';
 
 // The import: read the file, plan it (import.plan.ts), and, unless it is a dry run, write the plan in
 // one transaction: every prompt or none.
@@ -45,7 +47,7 @@ async function keepableIds(tx: Database, rows: PlannedRow[]): Promise<Set<string
   return new Set(once.filter((id) => !taken.has(id)));
 }
 
-async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onServer: boolean): Promise<void> {
+async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onServer: boolean, defaultVisibility: Visibility): Promise<void> {
   // Each new prompt adds entries to several GIN indexes (search, title trigrams, filter keys). A larger
   // pending list for this transaction lets PostgreSQL merge them into the indexes in fewer, bigger steps.
   if (onServer) await tx.execute(sql`set local gin_pending_list_limit = '64MB'`);
@@ -81,6 +83,7 @@ async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onSer
       const createdAt = r.record.createdAt ?? now;
       return {
         ...valuesOf(r),
+        ...newPromptVisibility(defaultVisibility, r.owner),
         id,
         userId: r.owner.id,
         authorName: `${r.owner.firstName} ${r.owner.lastName}`.trim(),
@@ -126,7 +129,14 @@ export async function importDefaults(db: Database): Promise<ImportDefaults> {
 }
 
 /** Reads, checks and (unless a dry run) imports a file; all or nothing. */
-export async function importPrompts(db: Database, admin: UserRow, body: Readable, contentType: string, query: ImportQuery): Promise<ImportResult> {
+export async function importPrompts(
+  db: Database,
+  admin: UserRow,
+  body: Readable,
+  contentType: string,
+  query: ImportQuery,
+  defaultVisibility: Visibility,
+): Promise<ImportResult> {
   const file = await readImportFile(body, contentType, query.aiModel);
   const { format } = file;
   const plan = await planImport(db, admin, file, query);
@@ -141,7 +151,7 @@ export async function importPrompts(db: Database, admin: UserRow, body: Readable
   }
   try {
     await promptWriteTransaction(db, async (tx) => {
-      await writePlan(tx, admin, plan.rows, isPostgresServer(db));
+      await writePlan(tx, admin, plan.rows, isPostgresServer(db), defaultVisibility);
       await recordAudit(tx, {
         actor: admin,
         action: 'data.imported',

@@ -2,7 +2,7 @@
 // top-down through its files, each importing only those after it:
 //   query.page.ts (one list page) → query.count.ts (counts; what a search matches) and query.plan.ts
 //   (how the page is read) → query.statements.ts (the page's statements) → query.sql.ts (WHERE, counts)
-//   → query.parse.ts (search words, cursor).
+//   → query.parse.ts (search words, cursor) → query.visibility.ts (who may see which prompt).
 // Other modules import from this file only.
 
 export { listPromptPage, type ListOptions, type ListPage } from './query.page';
@@ -10,4 +10,5 @@ export { type Counted, countPrompts, resolvePromptWhere } from './query.count';
 export { facetStats, filterKeyConditions } from './query.plan';
 export { ITEM_SOURCES, itemJson, pageStatement } from './query.statements';
 export { cappedCount, COUNT_CAP, literalInt, promptWhere, type RunStatement, runStatement, toTotal } from './query.sql';
+export { type Audience, audienceOf, audienceParts, type AudienceViewer, seenBy, visibleTo } from './query.visibility';
 export { type Cursor, decodeCursor, encodeCursor, invalidCursor, searchTerms } from './query.parse';

@@ -6,6 +6,7 @@ import { PromptDerivedCache, viewerGeneration } from '../../lib/prompt-derived-c
 import { type Counted, countMatches } from './query.count';
 import { type Cursor, decodeCursor, invalidCursor, type ListFilters, type SearchMode, type SearchSuggestion, searchTerms } from './query.parse';
 import { planList } from './query.plan';
+import { audienceOf } from './query.visibility';
 import { COUNT_CAP, cappedCount, literalInt, promptWhere, rankExpression, type RunStatement, runStatement, toTotal, toTsQuery, type Viewer } from './query.sql';
 import { ITEM_SOURCES, itemJson, matchSetStatement, mostUsedItems, pageStatement, snippetField } from './query.statements';
 
@@ -49,6 +50,8 @@ const totalsKey = (query: ListFilters, ownerId?: string) =>
     query.businessUnits,
     query.aiModels,
     query.tags,
+    query.visibility,
+    query.audience,
     ownerId ?? null,
     query.favoritesOf ?? null,
     query.favoritesOf ? viewerGeneration(query.favoritesOf) : null,
@@ -85,7 +88,8 @@ export async function listPromptPage(
   { query: asked, ownerId, viewer, fresh = false }: ListOptions,
   run: RunStatement = runStatement,
 ): Promise<ListPage> {
-  const query: PromptListQuery & ListFilters = asked.favorites ? { ...asked, favoritesOf: viewer.id } : asked;
+  const audience = audienceOf(viewer);
+  const query: PromptListQuery & ListFilters = asked.favorites ? { ...asked, favoritesOf: viewer.id, audience } : { ...asked, audience };
   // A bad cursor is refused before any counting.
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const terms = searchTerms(query.search);

@@ -1,13 +1,16 @@
 import { INVALID_CURSOR_MESSAGE, PROMPT_SORTS, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
 import { invalidFields } from '../../errors';
 import { searchWords, type SynonymIndex } from '../../lib/search-words';
+import type { Audience } from './query.visibility';
 
 // The first step of a list request, and the only one that reads what people typed: the words of a
 // search (and the text of its tsqueries), the filters, and the cursor. Nothing here touches the database.
 
-export type ListFilters = Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags'> & {
+export type ListFilters = Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags' | 'visibility'> & {
   /** Only this person's favourites. */
   favoritesOf?: string;
+  /** Whose eyes the list is for (query.visibility.ts): every caller says, so none can forget. */
+  audience: Audience;
 };
 
 // The text of a search's tsqueries, built from the words people type as lib/search-words.ts splits

@@ -5,6 +5,7 @@ import { promptFilterKeys, prompts } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
 import type { ListFilters } from './query.parse';
 import { filterConditions } from './query.sql';
+import { visibleTo } from './query.visibility';
 import { type KeySource, MATCH_SET_CAP } from './query.statements';
 
 // How a page is read, decided before any statement is built: where its keys come from (prompts, or the
@@ -175,6 +176,11 @@ export function filterKeyFacetConditions(filters: Filters): SQL[] {
   return filterKeyCovers(filters, null)[0]!.conditions;
 }
 
+/** The viewer's audience condition on the narrow table (which carries each prompt's audience too). */
+export function narrowAudience(query: Pick<ListFilters, 'audience'>): SQL[] {
+  return query.audience ? [visibleTo(query.audience, promptFilterKeys.audience)] : [];
+}
+
 /** How a page is read: the four ways below, each chosen by what the list asks for. */
 export interface ListPlan {
   /**
@@ -212,15 +218,16 @@ export async function planList(db: Database, { query, searched, ownerId, sort, c
   // A person's favourites are few: their keys are picked first, like a search's matches.
   const favorites = query.favoritesOf !== undefined;
   // The most-used order counts its filter matches in the narrow table too (its pages walk use counts).
-  const filterKeys = filtered && !searched && !ownerId && !favorites && (sort === 'updatedAt' || sort === 'mostUsed');
+  // The narrow table holds no visibility column: a visibility filter reads prompts.
+  const filterKeys = filtered && !searched && !ownerId && !favorites && !query.visibility.length && (sort === 'updatedAt' || sort === 'mostUsed');
   const matchSet = filtered && !searched && !favorites && sort !== 'mostUsed' && !counted && !cursor && (await useMatchSet(db, query, query.limit));
   const keys: KeySource = filterKeys
     ? {
         from: sql`${promptFilterKeys}`,
         id: promptFilterKeys.promptId,
         key: sql`${promptFilterKeys.updatedAt}`,
-        where: and(...filterKeyConditions(query, await facetStats(db))),
-        walkWhere: and(...filterKeyFacetConditions(query)),
+        where: and(...filterKeyConditions(query, await facetStats(db)), ...narrowAudience(query)),
+        walkWhere: and(...filterKeyFacetConditions(query), ...narrowAudience(query)),
       }
     : { from: sql`${prompts}`, id: prompts.id, key: orderKey, where, walkWhere: where };
   return { keys, keysFirst: filterKeys || searched || favorites, matchSet, prepared: !searched && !filtered && !favorites };

@@ -1,8 +1,10 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { canEditPrompt } from '../../../shared/policies/prompts';
 import type { PromptListQuery } from '../../../shared/schemas/prompts';
+import type { Visibility } from '../../../shared/visibility';
 import { type Database, queryRows } from '../../db/client';
 import { promptFavorites, prompts } from '../../db/schema';
+import { type AudienceViewer, visibleTo } from './query.visibility';
 import { allWordsMatch, type ListFilters, type SearchMatch, type SearchTerms, searchTerms } from './query.parse';
 
 // The SQL every statement of the engine is written with: the WHERE clause that decides which prompts a
@@ -66,7 +68,17 @@ export function promptWhere(query: ListFilters, ownerId?: string, match?: Search
   if (terms) conditions.push(searchCondition(terms, match ?? allWordsMatch(terms.groups), wholeWords));
   if (ownerId) conditions.push(eq(prompts.userId, ownerId));
   if (query.favoritesOf) conditions.push(favoriteOf(query.favoritesOf));
+  if (query.audience) conditions.push(visibleTo(query.audience));
+  if (query.visibility.length) conditions.push(visibilityIn(query.visibility));
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The sidebar's visibility filter: prompts of any of these visibilities (among those the viewer sees). */
+export function visibilityIn(visibilities: readonly Visibility[]): SQL {
+  return sql`${prompts.visibility} in (${sql.join(
+    visibilities.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
 }
 
 /** The prompt is one of `userId`'s favourites (a semi-join PostgreSQL can drive from their few rows). */
@@ -93,8 +105,8 @@ export function toTotal(n: number, cap: number) {
   return n > cap ? { total: cap, lowerBound: true } : { total: n, lowerBound: false };
 }
 
-/** Who asks for a list: decides each item's `canEdit` and `isFavorite`. */
-export type Viewer = Parameters<typeof canEditPrompt>[0] & { id: string };
+/** Who asks for a list: decides what it holds, and each item's `canEdit` and `isFavorite`. */
+export type Viewer = Parameters<typeof canEditPrompt>[0] & AudienceViewer;
 
 /**
  * `canEditPrompt` (src/shared/policies/prompts.ts) as a SQL expression over the prompts row, for lists
@@ -102,6 +114,6 @@ export type Viewer = Parameters<typeof canEditPrompt>[0] & { id: string };
  */
 export function canEditPromptSql(viewer: Parameters<typeof canEditPrompt>[0]): SQL<boolean> {
   if (viewer.role === 'admin') return sql<boolean>`true`;
-  if (viewer.role === 'edit') return sql<boolean>`(${prompts.userId} = ${viewer.id}::uuid)`;
+  if (viewer.role === 'edit') return sql<boolean>`(${prompts.userId} = ${viewer.id}::uuid or ${viewer.id}::uuid = any(${prompts.coOwnerIds}))`;
   return sql<boolean>`false`;
 }

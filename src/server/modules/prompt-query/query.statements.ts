@@ -77,7 +77,8 @@ export function itemJson(viewer: Viewer, extraField: SQL | null = null): SQL {
   const tail = extraField ? sql`|| ${extraField}` : sql``;
   return sql`(${ITEM_UP_TO_CAN_EDIT} || case when ${canEditPromptSql(viewer)} then 'true' else 'false' end
     || ',"useCount":' || coalesce(${promptUseCounts.useCount}, 0)
-    || ',"isFavorite":' || case when ${favoriteOf(viewer.id)} then 'true' else 'false' end ${tail} || '}')`;
+    || ',"isFavorite":' || case when ${favoriteOf(viewer.id)} then 'true' else 'false' end
+    || ',"visibility":"' || ${prompts.visibility} || '","units":' || to_json(${prompts.visibleUnits})::text ${tail} || '}')`;
 }
 
 /**

@@ -2,12 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PromptListResponse, PromptUseKind, RecentPromptsQuery } from '../../../shared/schemas/prompts';
 import { type Database, queryRows } from '../../db/client';
 import { promptFavorites, prompts, promptUseCounts, promptUserUses, type UserRow } from '../../db/schema';
-import { notFound, pgErrorCode } from '../../errors';
+import { pgErrorCode } from '../../errors';
 import { afterViewerChange } from '../../lib/prompt-derived-cache';
-import { cappedCount, COUNT_CAP, decodeCursor, encodeCursor, invalidCursor, ITEM_SOURCES, itemJson, literalInt, pageStatement, toTotal } from '../prompt-query';
+import { cappedCount, COUNT_CAP, decodeCursor, encodeCursor, invalidCursor, ITEM_SOURCES, itemJson, literalInt, pageStatement, seenBy, toTotal } from '../prompt-query';
+import { promptNotFound } from './prompts.visibility';
 
 // Favourites and uses: each person's own relation to the prompts. Any signed-in member may keep
-// favourites and record uses of any prompt they can read (every member reads every prompt).
+// favourites and record uses of any prompt they can see; one they cannot see answers 404, and leaves
+// their recently used list (favourites lists go through the query engine, which applies the same rule).
 
 /** A prompt's use count and the viewer's own state, as GET /api/prompts/{id} shows them. */
 export interface PromptUsage {
@@ -19,7 +21,6 @@ export interface PromptUsage {
 export const UNUSED: PromptUsage = { useCount: 0, isFavorite: false, lastUsedAt: null };
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
-const promptNotFound = () => notFound('Prompt not found', 'prompt_not_found');
 
 export async function promptUsageFor(db: Database, viewerId: string, promptId: string): Promise<PromptUsage> {
   const [row] = await queryRows(
@@ -45,7 +46,7 @@ export async function recordUse(db: Database, viewer: UserRow, promptId: string,
   try {
     recorded = await queryRows(
       db,
-      sql`with target as (select ${prompts.id} as id from ${prompts} where ${prompts.id} = ${promptId}::uuid),
+      sql`with target as (select ${prompts.id} as id from ${prompts} where ${prompts.id} = ${promptId}::uuid and ${seenBy(viewer)}),
         counted as (
           insert into ${promptUseCounts} (prompt_id, use_count) select id, 1 from target
           on conflict (prompt_id) do update set use_count = ${promptUseCounts.useCount} + 1
@@ -67,7 +68,11 @@ export async function recordUse(db: Database, viewer: UserRow, promptId: string,
 
 /** Marks or unmarks a favourite; doing it twice changes nothing. A missing prompt is a 404. */
 export async function setFavorite(db: Database, viewer: UserRow, promptId: string, favorite: boolean): Promise<void> {
-  const [exists] = await db.select({ id: prompts.id }).from(prompts).where(eq(prompts.id, promptId)).limit(1);
+  const [exists] = await db
+    .select({ id: prompts.id })
+    .from(prompts)
+    .where(and(eq(prompts.id, promptId), seenBy(viewer)))
+    .limit(1);
   if (!exists) throw promptNotFound();
   try {
     if (favorite) await db.insert(promptFavorites).values({ userId: viewer.id, promptId }).onConflictDoNothing();
@@ -86,18 +91,20 @@ export async function setFavorite(db: Database, viewer: UserRow, promptId: strin
 export async function listRecentPrompts(db: Database, viewer: UserRow, query: RecentPromptsQuery): Promise<string> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (cursor && (cursor.sort !== 'lastUsedAt' || cursor.order !== 'desc')) throw invalidCursor();
-  const mine = sql`${promptUserUses.userId} = ${viewer.id}::uuid`;
+  // Uses of prompts the viewer can no longer see are skipped, in the walk and in the count.
+  const mine = sql`${promptUserUses.userId} = ${viewer.id}::uuid and ${seenBy(viewer)}`;
+  const usesOfPrompts = sql`${promptUserUses} inner join ${prompts} on ${prompts.id} = ${promptUserUses.promptId}`;
   const after = cursor ? sql`and (${promptUserUses.lastUsedAt}, ${promptUserUses.promptId}) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)` : sql``;
   const direction = sql`desc nulls last`;
   const item = itemJson(viewer, sql`(',"lastUsedAt":' || to_json(r.last_used_at)::text)`);
   const page = sql`(select row_number() over (order by r.last_used_at ${direction}, r.prompt_id ${direction}) as n,
       r.prompt_id::text as id, r.last_used_at::text as sort_key, ${item} as item
-    from (select ${promptUserUses.promptId} as prompt_id, ${promptUserUses.lastUsedAt} as last_used_at from ${promptUserUses}
+    from (select ${promptUserUses.promptId} as prompt_id, ${promptUserUses.lastUsedAt} as last_used_at from ${usesOfPrompts}
       where ${mine} ${after}
       order by ${promptUserUses.lastUsedAt} ${direction}, ${promptUserUses.promptId} ${direction}
       limit ${literalInt(query.limit + 1)}) r
     inner join ${prompts} on ${prompts.id} = r.prompt_id ${ITEM_SOURCES})`;
-  const [row] = await queryRows(db, pageStatement(page, cappedCount(mine, COUNT_CAP, sql`${promptUserUses}`), query.limit));
+  const [row] = await queryRows(db, pageStatement(page, cappedCount(mine, COUNT_CAP, usesOfPrompts), query.limit));
   const { total, lowerBound } = toTotal(Number(row!.total), COUNT_CAP);
   const hasMore = Number(row!.fetched) > query.limit;
   const envelope: Omit<PromptListResponse, 'items'> = {

@@ -26,13 +26,13 @@ export async function promptVersionRoutes(app: FastifyInstance) {
         response: { 200: promptVersionListSchema },
       },
     },
-    async (request) => listVersions(app.db, await readablePrompt(app.db, request.params.id), request.query.limit, request.query.cursor),
+    async (request) => listVersions(app.db, await readablePrompt(app.db, requireUser(request), request.params.id), request.query.limit, request.query.cursor),
   );
 
   r.get(
     '/api/prompts/:id/versions/:number',
     { config: signedIn, schema: { summary: 'Read one version of a prompt', tags, params: versionParamsSchema, response: { 200: promptVersionSchema } } },
-    async (request) => toVersion(await getVersion(app.db, await readablePrompt(app.db, request.params.id), request.params.number)),
+    async (request) => toVersion(await getVersion(app.db, await readablePrompt(app.db, requireUser(request), request.params.id), request.params.number)),
   );
 
   r.post(

@@ -1,3 +1,4 @@
+import { visibilityBadge } from '../../../shared/visibility';
 import type { Database } from '../../db/client';
 import type { PromptRow, UserRow } from '../../db/schema';
 import { recordAudit, recordAuditEvents } from '../audit/audit';
@@ -35,7 +36,7 @@ export async function auditPromptWrite(
       action: 'prompt.created',
       target: { type: 'prompt', id: prompt.id },
       summary: `Created prompt “${prompt.title}”`,
-      after: valuesOf(prompt, ['title', 'content', 'tags', 'aiModels', 'userBusinessUnit']),
+      after: { ...valuesOf(prompt, ['title', 'content', 'tags', 'aiModels', 'userBusinessUnit']), ...visibilityOf(prompt) },
     });
     return;
   }
@@ -47,6 +48,21 @@ export async function auditPromptWrite(
     summary: `${what} prompt “${prompt.title}” (version ${write.version}: ${write.changed.join(', ')})`,
     before: valuesOf(write.before, write.changed),
     after: valuesOf(prompt, write.changed),
+  });
+}
+
+const visibilityOf = (prompt: Pick<PromptRow, 'visibility' | 'visibleUnits'>) => ({ visibility: prompt.visibility, units: prompt.visibleUnits });
+
+/** Who may see the prompt changed (not a version: a restore never changes it). */
+export async function auditVisibilityChange(tx: Database, actor: UserRow, before: PromptRow, after: PromptRow): Promise<void> {
+  const described = visibilityBadge(after.visibility, after.visibleUnits) ?? 'Organization';
+  await recordAudit(tx, {
+    actor,
+    action: 'prompt.visibility_changed',
+    target: { type: 'prompt', id: after.id },
+    summary: `Changed who can see prompt “${after.title}” to ${described}`,
+    before: visibilityOf(before),
+    after: visibilityOf(after),
   });
 }
 

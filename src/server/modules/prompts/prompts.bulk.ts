@@ -9,7 +9,7 @@ import { findBusinessUnit } from '../business-units/business-units.service';
 import { canonicalTags } from '../catalog/catalog.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import { moveToTrash } from '../trash/trash.service';
-import { resolvePromptWhere } from '../prompt-query';
+import { audienceOf, resolvePromptWhere } from '../prompt-query';
 
 // Bulk actions over a selection or a whole filtered list: one request, one transaction, one version per
 // changed prompt and one audit event for the lot. The writes are set-based (a handful of statements
@@ -25,7 +25,15 @@ async function selectionWhere(db: Database, viewer: UserRow, input: BulkActionIn
   if (input.ids) return inArray(prompts.id, input.ids);
   const f = input.filter!;
   const ownerId = viewer.role !== 'admin' || f.mine ? viewer.id : undefined;
-  const query = { search: f.search, businessUnits: f.businessUnits, aiModels: f.aiModels, tags: f.tags, favoritesOf: f.favorites ? viewer.id : undefined };
+  const query = {
+    search: f.search,
+    businessUnits: f.businessUnits,
+    aiModels: f.aiModels,
+    tags: f.tags,
+    visibility: f.visibility,
+    favoritesOf: f.favorites ? viewer.id : undefined,
+    audience: audienceOf(viewer),
+  };
   return (await resolvePromptWhere(db, query, ownerId)).where;
 }
 

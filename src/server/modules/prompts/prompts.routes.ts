@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { READ_ONLY_CHANGE_MESSAGE, READ_ONLY_CREATE_MESSAGE } from '../../../shared/policies/prompts';
 import { uuidParamsSchema } from '../../../shared/schemas/common';
-import { promptInputSchema, promptListQuerySchema, promptListResponseSchema, promptSchema } from '../../../shared/schemas/prompts';
+import { promptDefaultsSchema, promptInputSchema, promptListQuerySchema, promptListResponseSchema, promptSchema } from '../../../shared/schemas/prompts';
 import { bulkActionSchema, bulkResultSchema } from '../../../shared/schemas/bulk';
 import { requireUser } from '../../plugins/auth';
 import { runBulkAction } from './prompts.bulk';
 import { createPrompt, deletePrompt, getPrompt, listPrompts, updatePrompt } from './prompts.service';
+import { newPromptDefaults } from './prompts.visibility';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -47,6 +48,20 @@ export async function promptRoutes(app: FastifyInstance) {
   });
 
   r.get(
+    '/api/prompt-defaults',
+    {
+      config: signedIn,
+      schema: {
+        summary: 'What a new prompt gets',
+        description: 'The visibility a new prompt gets when its writer does not choose (DEFAULT_VISIBILITY), and its business units.',
+        tags,
+        response: { 200: promptDefaultsSchema },
+      },
+    },
+    (request) => newPromptDefaults(requireUser(request), app.config.defaultVisibility),
+  );
+
+  r.get(
     '/api/prompts/:id',
     { config: signedIn, schema: { summary: 'Read a prompt', tags, params: uuidParamsSchema, response: { 200: promptSchema } } },
     (request) => getPrompt(app.db, requireUser(request), request.params.id),
@@ -58,7 +73,7 @@ export async function promptRoutes(app: FastifyInstance) {
       config: { access: 'editor', deniedMessage: READ_ONLY_CREATE_MESSAGE, idempotent: true, token: 'prompts:write' },
       schema: { summary: 'Create a prompt', tags, body: promptInputSchema, response: { 201: promptSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createPrompt(app.db, requireUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createPrompt(app.db, requireUser(request), request.body, app.config.defaultVisibility)),
   );
 
   r.post(

@@ -19,7 +19,9 @@ import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import { isCustomField, validateCustomFields } from './prompts.custom-fields';
 import { type PromptUsage, promptUsageFor, UNUSED } from './prompt-usage.service';
 import { moveToTrash } from '../trash/trash.service';
-import { auditPromptWrite } from './prompts.audit';
+import { auditPromptWrite, auditVisibilityChange } from './prompts.audit';
+import { resolveVisibility, visibleOr404, type VisibilityValues } from './prompts.visibility';
+import type { Visibility } from '../../../shared/visibility';
 import { changedFields, getVersion, latestVersion, recordVersion } from './prompt-versions';
 import { encodeCursor, listPromptPage } from '../prompt-query';
 
@@ -28,7 +30,8 @@ export const DUPLICATE_TITLE = 'A prompt with this title already exists';
 /**
  * Whole list pages, for one second: a person paging back, reopening a list or refreshing it after an
  * action is served one answer instead of one query each. Prompt writes drop them at once. Items carry
- * the viewer's own `isFavorite`, so entries are per viewer, and keyed by the viewer's generation: a
+ * the viewer's own `isFavorite` and hold what the viewer may see (their role and unit), so entries are
+ * per viewer, and keyed by the viewer's generation: a
  * favourite or a use makes that person's pages unreachable at once (see afterViewerChange).
  */
 const listPages = new PromptDerivedCache<string>(1_000, 500);
@@ -41,7 +44,7 @@ const listPages = new PromptDerivedCache<string>(1_000, 500);
 export function listPrompts(db: Database, viewer: UserRow, query: PromptListQuery, ownerId?: string, fresh = false): Promise<string> {
   const compute = () => buildListPage(db, viewer, query, ownerId, fresh);
   if (fresh) return compute();
-  return listPages.get(db, JSON.stringify([query, ownerId ?? null, viewer.id, viewer.role, viewerGeneration(viewer.id)]), compute);
+  return listPages.get(db, JSON.stringify([query, ownerId ?? null, viewer.id, viewer.role, viewer.businessUnit, viewerGeneration(viewer.id)]), compute);
 }
 
 async function buildListPage(db: Database, viewer: UserRow, query: PromptListQuery, ownerId: string | undefined, fresh: boolean): Promise<string> {
@@ -79,6 +82,8 @@ function toPrompt(
     updatedAt: row.updatedAt.toISOString(),
     user: { firstName: author.firstName, lastName: author.lastName, email: author.email },
     canEdit: canEditPrompt(viewer, row),
+    visibility: row.visibility,
+    units: row.visibleUnits,
     variables: templateVariables(row.content),
     ...usage,
     ...version,
@@ -97,8 +102,8 @@ async function findWithAuthor(db: Database, id: string) {
 
 export async function getPrompt(db: Database, viewer: UserRow, id: string): Promise<Prompt> {
   const [row, usage] = await Promise.all([findWithAuthor(db, id), promptUsageFor(db, viewer.id, id)]);
-  if (!row) throw notFound('Prompt not found', 'prompt_not_found');
-  return toPrompt(row.prompt, row, viewer, await latestVersion(db, row.prompt), usage);
+  visibleOr404(viewer, row?.prompt);
+  return toPrompt(row!.prompt, row!, viewer, await latestVersion(db, row!.prompt), usage);
 }
 
 /**
@@ -112,7 +117,7 @@ function mergeCustomFields(stored: Record<string, unknown>, enabled: Array<{ nam
 }
 
 /** Applies the form configuration and canonical spellings; returns the columns to store. */
-async function preparePrompt(db: Database, data: PromptData, author: UserRow, existing?: PromptRow) {
+async function preparePrompt(db: Database, data: PromptData, author: UserRow, defaultVisibility: Visibility, existing?: PromptRow) {
   const fields = await getEnabledFormFields(db);
   const requiredOf = (name: string) => fields.some((f) => f.name === name && f.required);
   const errors: Record<string, string> = promptRequirementIssues(data, {
@@ -125,6 +130,8 @@ async function preparePrompt(db: Database, data: PromptData, author: UserRow, ex
   const sentCustom = data.customFields ?? (existing?.customFields as PromptData['customFields']);
   const custom = validateCustomFields(fields, sentCustom, unitNames);
   Object.assign(errors, custom.errors);
+  const visibility = resolveVisibility(data, author, unitNames, defaultVisibility, existing);
+  Object.assign(errors, visibility.errors);
   let userBusinessUnit = data.userBusinessUnit || existing?.userBusinessUnit || author.businessUnit;
   if (data.userBusinessUnit) {
     const match = unitNames.find((n) => n.toLowerCase() === data.userBusinessUnit!.toLowerCase());
@@ -141,6 +148,7 @@ async function preparePrompt(db: Database, data: PromptData, author: UserRow, ex
     tags: await canonicalTags(db, data.tags),
     userBusinessUnit,
     customFields: mergeCustomFields(existing?.customFields ?? {}, fields.filter(isCustomField), custom.values),
+    ...visibility.values,
   };
 }
 
@@ -149,10 +157,10 @@ function duplicateTitle(err: unknown): never {
   throw err;
 }
 
-export async function createPrompt(db: Database, author: UserRow, data: PromptData): Promise<Prompt> {
+export async function createPrompt(db: Database, author: UserRow, data: PromptData, defaultVisibility: Visibility): Promise<Prompt> {
   if (!canCreatePrompt(author)) throw forbidden('Read-only members cannot create prompts');
   const row = await promptWriteTransaction(db, async (tx) => {
-    const values = await preparePrompt(tx, data, author);
+    const values = await preparePrompt(tx, data, author, defaultVisibility);
     const [inserted] = await tx
       .insert(prompts)
       .values({ ...values, userId: author.id, authorName: `${author.firstName} ${author.lastName}`.trim() })
@@ -166,28 +174,36 @@ export async function createPrompt(db: Database, author: UserRow, data: PromptDa
 
 async function editable(db: Database, viewer: UserRow, id: string) {
   const found = await findWithAuthor(db, id);
-  if (!found) throw notFound('Prompt not found', 'prompt_not_found');
-  if (!canEditPrompt(viewer, found.prompt)) {
+  visibleOr404(viewer, found?.prompt);
+  if (!canEditPrompt(viewer, found!.prompt)) {
     throw new AppError(403, 'forbidden', viewer.role === 'read' ? 'Read-only members cannot change prompts' : 'You can only change your own prompts');
   }
-  return found;
+  return found!;
 }
+
+const sameVisibility = (a: VisibilityValues, b: VisibilityValues) => a.visibility === b.visibility && a.visibleUnits.join('\n') === b.visibleUnits.join('\n');
 
 export async function updatePrompt(db: Database, viewer: UserRow, id: string, data: PromptData): Promise<Prompt> {
   const found = await editable(db, viewer, id);
   const authorRow = (await db.select().from(users).where(eq(users.id, found.prompt.userId)).limit(1))[0]!;
   const row = await promptWriteTransaction(db, async (tx) => {
-    const values = await preparePrompt(tx, data, authorRow, found.prompt);
-    // A save that changes nothing writes nothing: no new version, the same "updated" time.
+    // The default never applies to a saved prompt: it keeps its own visibility unless asked.
+    const values = await preparePrompt(tx, data, authorRow, found.prompt.visibility, found.prompt);
+    // A save that changes nothing writes nothing: no new version, the same "updated" time. Who may see
+    // the prompt is not part of its versions: changing only that makes no version and keeps the time.
     const changed = changedFields(found.prompt, { ...found.prompt, ...values });
-    if (changed.length === 0) return found.prompt;
+    const visibilityChanged = !sameVisibility(found.prompt, values);
+    if (changed.length === 0 && !visibilityChanged) return found.prompt;
     const [updated] = await tx
       .update(prompts)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, ...(changed.length ? { updatedAt: new Date() } : {}) })
       .where(eq(prompts.id, id))
       .returning();
-    const version = await recordVersion(tx, updated!, viewer, { before: found.prompt, note: data.changeNote, changed });
-    await auditPromptWrite(tx, viewer, updated!, { kind: 'updated', before: found.prompt, changed, version });
+    if (changed.length) {
+      const version = await recordVersion(tx, updated!, viewer, { before: found.prompt, note: data.changeNote, changed });
+      await auditPromptWrite(tx, viewer, updated!, { kind: 'updated', before: found.prompt, changed, version });
+    }
+    if (visibilityChanged) await auditVisibilityChange(tx, viewer, found.prompt, updated!);
     return updated!;
   }).catch(duplicateTitle);
   return toPrompt(row, found, viewer, await latestVersion(db, row), await promptUsageFor(db, viewer.id, id));
@@ -223,11 +239,10 @@ export async function restorePromptVersion(db: Database, viewer: UserRow, id: st
   return toPrompt(row, found, viewer, await latestVersion(db, row), await promptUsageFor(db, viewer.id, id));
 }
 
-/** The prompt behind a history call: anyone who can read the prompt can read its history. */
-export async function readablePrompt(db: Database, id: string): Promise<PromptRow> {
+/** The prompt behind a history call: anyone who can see the prompt can read its history. */
+export async function readablePrompt(db: Database, viewer: UserRow, id: string): Promise<PromptRow> {
   const [row] = await db.select().from(prompts).where(eq(prompts.id, id)).limit(1);
-  if (!row) throw notFound('Prompt not found', 'prompt_not_found');
-  return row;
+  return visibleOr404(viewer, row);
 }
 
 /** Moves the prompt to the trash (see trash.service.ts), from where its owner or an admin can restore it. */

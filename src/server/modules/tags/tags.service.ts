@@ -16,7 +16,7 @@ const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${
 
 /** Every known tag with how many prompts carry it, by name. */
 export async function listAdminTags(db: Database): Promise<AdminTag[]> {
-  const [rows, used] = await Promise.all([db.select({ id: tags.id, name: tags.name }).from(tags), usedValues(db)]);
+  const [rows, used] = await Promise.all([db.select({ id: tags.id, name: tags.name }).from(tags), usedValues(db, 'everything')]);
   const counts = new Map(used.tags.map((t) => [t.value, t.count]));
   return rows.map((r) => ({ ...r, count: counts.get(r.name) ?? 0 })).sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
 }

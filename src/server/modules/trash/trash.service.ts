@@ -28,7 +28,22 @@ const trashNotFound = () => notFound('Prompt not found in the trash', 'trash_not
 /** The columns a prompt is written with (generated ones are rebuilt by PostgreSQL). */
 type StoredPrompt = Pick<
   PromptRow,
-  'id' | 'title' | 'content' | 'notes' | 'aiModels' | 'tags' | 'userId' | 'userBusinessUnit' | 'authorName' | 'customFields' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'title'
+  | 'content'
+  | 'notes'
+  | 'aiModels'
+  | 'tags'
+  | 'userId'
+  | 'userBusinessUnit'
+  | 'authorName'
+  | 'customFields'
+  | 'createdAt'
+  | 'updatedAt'
+  // Who may see it comes back with it (snapshots from before visibility existed lack these: organization).
+  | 'visibility'
+  | 'visibleUnits'
+  | 'coOwnerIds'
 >;
 
 interface Snapshot {
@@ -53,7 +68,7 @@ export async function moveToTrash(tx: Database, prompt: PromptRow, actor: UserRo
     tx.select({ n: promptUseCounts.useCount }).from(promptUseCounts).where(eq(promptUseCounts.promptId, id)),
     tx.select().from(promptUserUses).where(eq(promptUserUses.promptId, id)),
   ]);
-  const { contentPreview: _preview, facets: _facets, searchVector: _vector, ...stored } = prompt;
+  const { contentPreview: _preview, facets: _facets, searchVector: _vector, audience: _audience, ...stored } = prompt;
   const snapshot: Snapshot = { prompt: stored, versions, favorites, useCount: counts[0]?.n ?? null, userUses };
   await tx
     .insert(trashedPrompts)

@@ -1,0 +1,58 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Role } from '../../../shared/constants';
+import { prompts } from '../../db/schema';
+
+// Who may see a prompt, as every list, count, filter value and export asks it. A prompt's `audience`
+// (a generated column, migration 0022) holds "o" when the whole organization sees it, else one
+// "p:<id>" key for its owner and each co-owner and, for unit prompts, one "u:<unit>" key per unit. A
+// viewer holds "o", "u:<their unit>" and "p:<their id>": the prompt is visible when the two share a
+// key. canViewPrompt (shared/policies/prompts.ts) is the same rule for one prompt in hand.
+
+/** A viewer's keys; null for an admin, who sees every prompt. */
+export type Audience = readonly string[] | null;
+
+export interface AudienceViewer {
+  id: string;
+  role: Role;
+  businessUnit: string;
+}
+
+export function audienceOf(viewer: AudienceViewer): Audience {
+  if (viewer.role === 'admin') return null;
+  return ['o', `u:${viewer.businessUnit}`, `p:${viewer.id}`];
+}
+
+/**
+ * The condition on an `audience` column (of prompts, or of the narrow prompt_filter_keys). Always three
+ * parameters, so one prepared statement serves every member.
+ */
+export function visibleTo(audience: readonly string[], column: AnyPgColumn | SQL = prompts.audience): SQL {
+  return sql`${column} && array[${sql.join(
+    audience.map((key) => sql`${key}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/**
+ * The prompts a viewer sees, as disjoint parts that other viewers share: the organization's (everyone
+ * shares them), their unit's (the unit shares them), and the few they own or co-own beyond those.
+ * Aggregates over every visible prompt (the sidebar's value counts) are summed from the parts, so a
+ * cached part serves every member of the organization or of a unit. An admin's one part is every prompt.
+ */
+export function audienceParts(viewer: AudienceViewer): Array<{ key: string; where: SQL | undefined }> {
+  if (!audienceOf(viewer)) return [{ key: 'all', where: undefined }];
+  const unit = `u:${viewer.businessUnit}`;
+  const me = `p:${viewer.id}`;
+  return [
+    { key: 'o', where: sql`${prompts.audience} @> array['o']::text[]` },
+    { key: unit, where: sql`${prompts.audience} @> array[${unit}]::text[]` },
+    { key: `${me} ${unit}`, where: sql`${prompts.audience} @> array[${me}]::text[] and not ${prompts.audience} && array['o', ${unit}]::text[]` },
+  ];
+}
+
+/** The condition on `prompts` for what `viewer` sees; `true` for an admin. */
+export function seenBy(viewer: AudienceViewer): SQL {
+  const audience = audienceOf(viewer);
+  return audience ? visibleTo(audience) : sql`true`;
+}
