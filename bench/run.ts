@@ -112,7 +112,10 @@ async function main() {
     const used = Number((await queryRows(handle.db, sql`select count(*)::int as n from prompt_use_counts`))[0]!.n);
     if (used === 0) await seedUsage(handle.db);
   }
-  const [admin] = (await queryRows(handle.db, sql`select id::text, role, business_unit as "businessUnit" from users where email = 'bench0@example.com'`)) as Array<{
+  const [admin] = (await queryRows(
+    handle.db,
+    sql`select id::text, role, business_unit as "businessUnit" from users where email = 'bench0@example.com'`,
+  )) as Array<{
     id: string;
     role: 'admin';
     businessUnit: string;

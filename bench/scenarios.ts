@@ -38,7 +38,12 @@ const facets = (name: string, qs: string, scope: Partial<FacetScope>): Scenario 
   path: `/api/filter/counts?${qs}`,
   // Sets with no condition at all are answered from the cached counts of every prompt; none here.
   direct: (db, _viewer, run) =>
-    facetCounts(db, { search: '', businessUnits: [], aiModels: [], tags: [], visibility: [], audience: null, ...scope }, () => Promise.reject(new Error('not used')), run),
+    facetCounts(
+      db,
+      { search: '', businessUnits: [], aiModels: [], tags: [], visibility: [], audience: null, ...scope },
+      () => Promise.reject(new Error('not used')),
+      run,
+    ),
 });
 
 export const scenarios: Scenario[] = [

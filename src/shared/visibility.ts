@@ -22,6 +22,16 @@ export const VISIBILITY_CHOICE_LABELS: Record<Visibility, string> = {
   organization: 'Everyone in the organization',
 };
 
+/**
+ * A member's unit decides which unit prompts they see, so only an administrator moves a member to
+ * another unit; a member without one may still choose it (as at sign-up).
+ */
+export const SELF_UNIT_CHANGE_MESSAGE = 'Only an administrator can move you to another business unit';
+
+export function canChangeOwnUnit(user: { role: string; businessUnit: string }): boolean {
+  return user.role === 'admin' || user.businessUnit === '';
+}
+
 /** A prompt shared with at most this many units. */
 export const MAX_VISIBLE_UNITS = 50;
 

@@ -144,6 +144,7 @@ const OPEN_TO_TOKENS: Record<string, TokenScope> = {
   'GET /api/filter/values': 'prompts:read',
   'GET /api/ai-models': 'prompts:read',
   'GET /api/form-fields': 'prompts:read',
+  'GET /api/prompt-defaults': 'prompts:read',
   'GET /api/trash': 'prompts:read',
   'POST /api/prompts/:id/uses': 'prompts:read',
   'PUT /api/prompts/:id/favorite': 'prompts:read',

@@ -22,7 +22,10 @@ export const bulkFilterSchema = z.object({
   aiModels: names,
   tags: names.transform((v) => v.map(normaliseTag)),
   /** The list's visibility filter ("Only me", "My units", "Organization"). */
-  visibility: z.array(z.enum(VISIBILITIES, { error: VISIBILITY_MESSAGES.unknown })).max(3).default([]),
+  visibility: z
+    .array(z.enum(VISIBILITIES, { error: VISIBILITY_MESSAGES.unknown }))
+    .max(3)
+    .default([]),
   /** Only the caller's favourites. */
   favorites: z.boolean().default(false),
   /** Only the caller's own prompts (My Prompts); members who are not admins always get this. */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LoginInput, ProfileInput, RegisterInput } from '../../../shared/schemas/auth';
 import type { ErrorCode } from '../../../shared/error-codes';
+import { canChangeOwnUnit, SELF_UNIT_CHANGE_MESSAGE } from '../../../shared/visibility';
 import { type AppConfig, BOOTSTRAP_ADMIN_NAME } from '../../config';
 import type { Database } from '../../db/client';
 import { prompts, type UserRow } from '../../db/schema';
@@ -138,6 +139,10 @@ export async function updateProfile(db: Database, user: UserRow, input: ProfileI
   return db
     .transaction(async (tx) => {
       const businessUnit = await resolveBusinessUnitName(tx, input.businessUnit);
+      // Unit prompts are shared by unit: a member may not put themselves into another unit.
+      if (businessUnit.toLowerCase() !== user.businessUnit.toLowerCase() && !canChangeOwnUnit(user)) {
+        throw new AppError(403, 'forbidden', SELF_UNIT_CHANGE_MESSAGE);
+      }
       const updated = await updateUser(tx, user.id, {
         firstName: input.firstName,
         lastName: input.lastName,

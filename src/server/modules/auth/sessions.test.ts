@@ -131,7 +131,8 @@ describe('change password validation', () => {
 
 describe('PUT /api/profile', () => {
   it('updates names and unit, keeps the email, and validates with the specified messages', async () => {
-    const u = await t.register();
+    // An admin may move themselves to another unit; members may not (prompts.visibility.test.ts).
+    const u = await t.userWithRole('admin');
     const ok = await t.app.inject({
       method: 'PUT',
       url: '/api/profile',

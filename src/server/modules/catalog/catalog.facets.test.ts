@@ -144,10 +144,22 @@ describe('with 5,000 tags', () => {
   it('counts at most the capped number of matches and says the counts are approximate', async () => {
     expect((await counts(ada, 'search=bulk')).approximate).toBe(false);
     const none = async () => ({ businessUnits: [], aiModels: [], tags: [] });
-    const capped = await facetCounts(t.db, { search: 'bulk', businessUnits: [], aiModels: [], tags: [], visibility: [], audience: null }, none, runStatement, 40);
+    const capped = await facetCounts(
+      t.db,
+      { search: 'bulk', businessUnits: [], aiModels: [], tags: [], visibility: [], audience: null },
+      none,
+      runStatement,
+      40,
+    );
     expect(capped.approximate).toBe(true);
     expect(capped.groups.tags[0]).toEqual({ value: 'bulk-00000', count: 40 });
-    const filtered = await facetCounts(t.db, { search: '', businessUnits: ['Sales'], aiModels: [], tags: [], visibility: [], audience: null }, none, runStatement, 40);
+    const filtered = await facetCounts(
+      t.db,
+      { search: '', businessUnits: ['Sales'], aiModels: [], tags: [], visibility: [], audience: null },
+      none,
+      runStatement,
+      40,
+    );
     expect(filtered.approximate).toBe(true);
     expect(FACET_COUNT_CAP).toBe(10_000);
   });

@@ -4,7 +4,19 @@ import { type Database, queryRows } from '../../db/client';
 import { promptFavorites, prompts, promptUseCounts, promptUserUses, type UserRow } from '../../db/schema';
 import { pgErrorCode } from '../../errors';
 import { afterViewerChange } from '../../lib/prompt-derived-cache';
-import { cappedCount, COUNT_CAP, decodeCursor, encodeCursor, invalidCursor, ITEM_SOURCES, itemJson, literalInt, pageStatement, seenBy, toTotal } from '../prompt-query';
+import {
+  cappedCount,
+  COUNT_CAP,
+  decodeCursor,
+  encodeCursor,
+  invalidCursor,
+  ITEM_SOURCES,
+  itemJson,
+  literalInt,
+  pageStatement,
+  seenBy,
+  toTotal,
+} from '../prompt-query';
 import { promptNotFound } from './prompts.visibility';
 
 // Favourites and uses: each person's own relation to the prompts. Any signed-in member may keep

@@ -6,6 +6,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/auth-calls';
+import { canChangeOwnUnit, SELF_UNIT_CHANGE_MESSAGE } from '../../../../shared/visibility';
 import { BusinessUnitPicker } from './business-unit-picker';
 
 export function ProfileDialog({ user, open, onOpenChange }: { user: PublicUser; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -42,15 +43,22 @@ export function ProfileDialog({ user, open, onOpenChange }: { user: PublicUser; 
               <Input autoComplete="family-name" {...form.register('lastName')} />
             </FormField>
           </div>
-          <FormField label="Business Unit" error={errors.businessUnit?.message}>
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="businessUnit"
-                render={({ field }) => <BusinessUnitPicker {...control} value={field.value} onChange={field.onChange} />}
-              />
-            )}
-          </FormField>
+          {canChangeOwnUnit(user) ? (
+            <FormField label="Business Unit" error={errors.businessUnit?.message}>
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="businessUnit"
+                  render={({ field }) => <BusinessUnitPicker {...control} value={field.value} onChange={field.onChange} />}
+                />
+              )}
+            </FormField>
+          ) : (
+            // The unit decides which unit prompts a member sees: an administrator moves members.
+            <FormField label="Business Unit" hint={`${SELF_UNIT_CHANGE_MESSAGE}.`}>
+              <Input value={user.businessUnit} readOnly disabled />
+            </FormField>
+          )}
           <FormDialogFooter onCancel={() => onOpenChange(false)} pending={update.isPending} submitLabel={'Save Changes'} />
         </form>
       </DialogContent>
