@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants';
 import { isSingleTag, normaliseTag, TAG_SEPARATOR_MESSAGE } from '../tag-names';
-import { VISIBILITIES, VISIBILITY_MESSAGES } from '../visibility';
+import { MAX_VISIBLE_UNITS, VISIBILITIES, VISIBILITY_MESSAGES } from '../visibility';
 
-export const BULK_ACTIONS = ['moveToBusinessUnit', 'addTag', 'removeTag', 'trash'] as const;
+export const BULK_ACTIONS = ['moveToBusinessUnit', 'addTag', 'removeTag', 'trash', 'changeVisibility'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** At most this many prompts change in one request (a filter matching more is refused: narrow it). */
@@ -41,9 +41,14 @@ export const bulkActionSchema = z
       .max(BULK_MAX_PROMPTS, `At most ${BULK_MAX_PROMPTS.toLocaleString('en')} prompts at once`)
       .optional(),
     filter: bulkFilterSchema.optional(),
-    action: z.enum(BULK_ACTIONS, { error: 'action must be one of: moveToBusinessUnit, addTag, removeTag, trash' }),
-    /** The business unit or the tag; not used by trash. */
+    action: z.enum(BULK_ACTIONS, { error: 'action must be one of: moveToBusinessUnit, addTag, removeTag, trash, changeVisibility' }),
+    /** The business unit, the tag or the visibility; not used by trash. */
     value: z.string().trim().max(MAX_TEXT_LENGTH, `Value must be at most ${MAX_TEXT_LENGTH} characters`).optional(),
+    /** changeVisibility to `units`: which units (default: the caller's own). */
+    units: z
+      .array(z.string().max(100, 'Each business unit must be at most 100 characters'), { error: 'Expected a list of business unit names' })
+      .max(MAX_VISIBLE_UNITS)
+      .optional(),
   })
   .refine((b) => (b.ids ? 1 : 0) + (b.filter ? 1 : 0) === 1, { message: 'Send either ids or filter', path: ['ids'] })
   // A tag is named in its stored form, like everywhere else.
@@ -52,7 +57,11 @@ export const bulkActionSchema = z
     message: 'Choose the business unit or tag',
     path: ['value'],
   })
-  .refine((b) => !b.value || (b.action !== 'addTag' && b.action !== 'removeTag') || isSingleTag(b.value), { message: TAG_SEPARATOR_MESSAGE, path: ['value'] });
+  .refine((b) => !b.value || (b.action !== 'addTag' && b.action !== 'removeTag') || isSingleTag(b.value), { message: TAG_SEPARATOR_MESSAGE, path: ['value'] })
+  .refine((b) => b.action !== 'changeVisibility' || !b.value || (VISIBILITIES as readonly string[]).includes(b.value), {
+    message: VISIBILITY_MESSAGES.unknown,
+    path: ['value'],
+  });
 export type BulkActionInput = z.output<typeof bulkActionSchema>;
 
 export const bulkResultSchema = z.object({

@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { BULK_MAX_PROMPTS, type BulkActionInput, type BulkResult } from '../../../shared/schemas/bulk';
 import { type Database, queryRows } from '../../db/client';
 import { prompts, type UserRow } from '../../db/schema';
@@ -9,7 +9,8 @@ import { findBusinessUnit } from '../business-units/business-units.service';
 import { canonicalTags } from '../catalog/catalog.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import { moveToTrash } from '../trash/trash.service';
-import { audienceOf, resolvePromptWhere } from '../prompt-query';
+import { audienceOf, resolvePromptWhere, seenBy } from '../prompt-query';
+import { changeVisibility } from './prompts.bulk-visibility';
 
 // Bulk actions over a selection or a whole filtered list: one request, one transaction, one version per
 // changed prompt and one audit event for the lot. The writes are set-based (a handful of statements
@@ -22,7 +23,8 @@ const plural = (n: number) => `${n.toLocaleString('en')} prompt${n === 1 ? '' : 
 
 /** The prompts a request names: its ids, or its filter as the list reads it (own prompts only for non-admins). */
 async function selectionWhere(db: Database, viewer: UserRow, input: BulkActionInput): Promise<SQL | undefined> {
-  if (input.ids) return inArray(prompts.id, input.ids);
+  // Named ids the caller may not see are not selected: they do not exist for them.
+  if (input.ids) return and(inArray(prompts.id, input.ids), seenBy(viewer));
   const f = input.filter!;
   const ownerId = viewer.role !== 'admin' || f.mine ? viewer.id : undefined;
   const query = {
@@ -98,7 +100,8 @@ async function changeFor(tx: Database, input: BulkActionInput, ids: string[]): P
       };
     }
     case 'trash':
-      throw new Error('the trash has its own path');
+    case 'changeVisibility':
+      throw new Error('these have their own paths');
   }
 }
 
@@ -177,6 +180,10 @@ export async function runBulkAction(db: Database, viewer: UserRow, input: BulkAc
       }
       changed = ids;
       message = `Moved ${plural(ids.length)} to the trash`;
+    } else if (input.action === 'changeVisibility') {
+      const result = await changeVisibility(tx, viewer, input, ids);
+      changed = result.changed;
+      message = `Changed who can see ${plural(changed.length)} to ${result.described}`;
     } else {
       const change = await changeFor(tx, input, ids);
       changed = ids.length ? await applyChange(tx, viewer, change, ids) : [];
@@ -185,12 +192,13 @@ export async function runBulkAction(db: Database, viewer: UserRow, input: BulkAc
     if (changed.length) {
       await recordAudit(tx, {
         actor: viewer,
-        action: input.action === 'trash' ? 'prompt.trashed' : 'prompt.updated',
+        action: input.action === 'trash' ? 'prompt.trashed' : input.action === 'changeVisibility' ? 'prompt.visibility_changed' : 'prompt.updated',
         target: { type: 'prompt' },
         summary: `Bulk action: ${message}`,
         after: {
           action: input.action,
           value: input.value ?? null,
+          ...(input.action === 'changeVisibility' ? { units: input.units ?? null } : {}),
           selection: input.ids ? 'ids' : input.filter,
           count: changed.length,
           // Enough to find them again without making one event the size of the selection.

@@ -172,6 +172,45 @@ describe('reading', () => {
   });
 });
 
+describe('changing visibility in bulk', () => {
+  it('changes only prompts the caller may edit, makes no version, and records one audit event', async () => {
+    const a = await create('Bulk one', { visibility: 'organization' });
+    const b = await create('Bulk two', { visibility: 'private' });
+    const bulk = (u: TestUser, payload: Record<string, unknown>) => request(u, 'POST', '/api/prompts/bulk', { action: 'changeVisibility', ...payload });
+    const done = await bulk(eve, { ids: [a.id, b.id], value: 'units', units: ['legal'] });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(body<{ changed: number; message: string }>(done)).toMatchObject({ changed: 2, message: 'Changed who can see 2 prompts to Units: Legal' });
+    for (const id of [a.id, b.id]) {
+      const p = promptSchema.parse(body(await request(eve, 'GET', `/api/prompts/${id}`)));
+      expect([p.visibility, p.units, p.version]).toEqual(['units', ['Legal'], 1]);
+    }
+    expect(await titles(lena, 'search=bulk')).toEqual(['Bulk one', 'Bulk two']);
+    expect(await titles(rita, 'search=bulk')).toEqual([]);
+    // Someone else's prompts: refused whole; ones they cannot see are simply not there.
+    expect((await bulk(otto, { ids: [ids.sales], value: 'private' })).statusCode).toBe(403);
+    const unseen = await bulk(otto, { ids: [ids.private], value: 'organization' });
+    expect(body<{ matched: number }>(unseen).matched).toBe(0);
+    expect((await request(admin, 'GET', `/api/prompts/${ids.private}`)).json()).toMatchObject({ visibility: 'private' });
+    // Bad values name the field.
+    expect(body<{ errors: Record<string, string> }>(await bulk(eve, { ids: [a.id], value: 'secret' })).errors.value).toBe(
+      'Visibility must be private, units or organization',
+    );
+    expect(body<{ errors: Record<string, string> }>(await bulk(eve, { ids: [a.id], value: 'private', units: ['Legal'] })).errors.units).toBe(
+      'Business units are only given with units visibility',
+    );
+    // By filter: the caller's own prompts that match.
+    expect(body<{ changed: number }>(await bulk(eve, { filter: { search: 'bulk' }, value: 'organization' })).changed).toBe(2);
+    expect(await titles(rita, 'search=bulk')).toEqual(['Bulk one', 'Bulk two']);
+    const audit = body<{ items: Array<{ summary: string }> }>(await request(admin, 'GET', '/api/admin/audit?action=prompt.visibility_changed&limit=2'));
+    expect(audit.items.map((e) => e.summary)).toEqual([
+      'Bulk action: Changed who can see 2 prompts to Organization',
+      'Bulk action: Changed who can see 2 prompts to Units: Legal',
+    ]);
+    await request(eve, 'DELETE', `/api/prompts/${a.id}`);
+    await request(eve, 'DELETE', `/api/prompts/${b.id}`);
+  });
+});
+
 describe('units that change', () => {
   it('follows a unit renamed, and a member moved to another unit sees what that unit sees at once', async () => {
     const units = body<Array<{ id: string; name: string }>>(await request(admin, 'GET', '/api/admin/business-units'));

@@ -43,7 +43,7 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
   // The server limits an editor's "all matching" to their own prompts, so that is the number to show.
   const own = useOwnMatchingCount({ ...view }, !admin);
   const matching = admin ? { total, lowerBound: totalIsLowerBound } : own.data && { total: own.data.total, lowerBound: own.data.totalIsLowerBound };
-  const [dialog, setDialog] = useState<BulkAction | null>(null);
+  const [dialog, setDialog] = useState<Exclude<BulkAction, 'changeVisibility'> | null>(null);
 
   // The bar goes when the selection is cleared (Escape, Clear, a finished action): focus must not be lost with it.
   useEffect(() => {

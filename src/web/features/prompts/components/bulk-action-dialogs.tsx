@@ -62,7 +62,10 @@ export function BulkValueDialog({
   onClose,
   onDone,
   removable,
-}: SharedProps & { kind: Exclude<BulkAction, 'trash'>; /** The tags the picked prompts carry (for Remove tag), when known. */ removable?: string[] }) {
+}: SharedProps & {
+  kind: Exclude<BulkAction, 'trash' | 'changeVisibility'>;
+  /** The tags the picked prompts carry (for Remove tag), when known. */ removable?: string[];
+}) {
   const copy = COPY[kind];
   const inputId = useId();
   const [value, setValue] = useState('');
