@@ -14,6 +14,8 @@ export const queryKeys = {
   adminUsers: ['/api/admin/users'],
   adminFormFields: ['/api/admin/form-fields'],
   formFields: ['/api/form-fields'],
+  /** What a new prompt gets: its visibility and, for units, the writer's own unit. */
+  promptDefaults: ['/api/prompt-defaults'],
   aiModels: ['/api/ai-models'],
   tags: ['/api/tags'],
   /** The Tags admin screen: every tag with how many prompts carry it. */
@@ -63,12 +65,20 @@ export const refreshAfter = {
   /** A prompt restored from the trash, or deleted from it for good. */
   trashChange: (qc: QueryClient) => invalidate(qc, [...PROMPT_VIEWS, queryKeys.trash]),
   /** A user created, edited (names, unit, role), reset or deleted: prompts show their author's name and unit. */
-  userChange: (qc: QueryClient) => invalidate(qc, [queryKeys.adminUsers, queryKeys.businessUnits, queryKeys.currentUser, ...PROMPT_VIEWS]),
+  userChange: (qc: QueryClient) =>
+    invalidate(qc, [queryKeys.adminUsers, queryKeys.businessUnits, queryKeys.currentUser, queryKeys.promptDefaults, ...PROMPT_VIEWS]),
   /** The signed-in member changed their own names or unit. */
-  profileChange: (qc: QueryClient) => invalidate(qc, [queryKeys.businessUnits, queryKeys.adminUsers, ...PROMPT_VIEWS]),
+  profileChange: (qc: QueryClient) => invalidate(qc, [queryKeys.businessUnits, queryKeys.adminUsers, queryKeys.promptDefaults, ...PROMPT_VIEWS]),
   /** A business unit created, renamed or deleted: users and prompts carry the unit's name. */
   businessUnitChange: (qc: QueryClient) =>
-    invalidate(qc, [queryKeys.adminBusinessUnits, queryKeys.businessUnits, queryKeys.adminUsers, queryKeys.currentUser, ...PROMPT_VIEWS]),
+    invalidate(qc, [
+      queryKeys.adminBusinessUnits,
+      queryKeys.businessUnits,
+      queryKeys.adminUsers,
+      queryKeys.currentUser,
+      queryKeys.promptDefaults,
+      ...PROMPT_VIEWS,
+    ]),
   /** A form field created, edited, reordered or deleted. */
   formFieldChange: (qc: QueryClient) => invalidate(qc, [queryKeys.adminFormFields, queryKeys.formFields]),
   /** A custom AI application added, or one renamed (the name is carried to its prompts) or given a launch URL. */

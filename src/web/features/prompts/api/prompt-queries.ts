@@ -1,7 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FilterCounts, FilterGroup, FilterValues } from '../../../../shared/schemas/catalog';
 import type { FormField } from '../../../../shared/schemas/form-fields';
-import type { Prompt, PromptInput, PromptListResponse, PromptSort } from '../../../../shared/schemas/prompts';
+import type { Prompt, PromptDefaults, PromptInput, PromptListResponse, PromptSort } from '../../../../shared/schemas/prompts';
+import type { Visibility } from '../../../../shared/visibility';
 import { apiRequest, pathFromQueryKey } from '../../../lib/api-client';
 import { queryKeys, refreshAfter } from '../../../lib/query-keys';
 
@@ -14,6 +15,8 @@ export interface ListParams {
   businessUnits: string[];
   aiModels: string[];
   tags: string[];
+  /** Prompts of any of these visibilities; none given, every prompt the member may see. */
+  visibility?: Visibility[];
   sort?: PromptSort;
   order?: 'asc' | 'desc';
   /** Only the member's favourites. */
@@ -29,6 +32,7 @@ export function listKey(url: string, p: ListParams) {
       businessUnits: p.businessUnits.join(','),
       aiModels: p.aiModels.join(','),
       tags: p.tags.join(','),
+      visibility: p.visibility?.join(',') ?? '',
       sort: p.sort ?? '',
       order: p.order ?? '',
       favorites: p.favorites ? 'true' : '',
@@ -56,12 +60,15 @@ export function usePrompt(id: string | undefined) {
 }
 
 export const useFormFields = () => useQuery<FormField[]>({ queryKey: queryKeys.formFields });
+/** Who a new prompt is shown to unless its writer chooses otherwise (for units: the writer's own). */
+export const usePromptDefaults = (enabled: boolean) => useQuery<PromptDefaults>({ queryKey: queryKeys.promptDefaults, enabled });
 /** The list a filter panel describes: its search, filters and which list (everyone's or the caller's own). */
 export interface FilterScope {
   search: string;
   businessUnits: string[];
   aiModels: string[];
   tags: string[];
+  visibility: Visibility[];
   scope: 'all' | 'my';
 }
 
@@ -70,6 +77,7 @@ const scopeParams = (s: FilterScope) => ({
   businessUnits: s.businessUnits.join(','),
   aiModels: s.aiModels.join(','),
   tags: s.tags.join(','),
+  visibility: s.visibility.join(','),
   scope: s.scope === 'my' ? 'my' : '',
 });
 

@@ -21,13 +21,20 @@ export function AllPromptsPage() {
   const filters = useFilters();
   const { search, setSearch, sort, setSort } = filters;
   const debounced = useDebouncedValue(search);
-  const narrowed = Boolean(debounced.trim()) || filters.tags.length + filters.aiModels.length + filters.businessUnits.length > 0;
+  const narrowed = Boolean(debounced.trim()) || filters.active > 0;
   return (
     <>
       <PageHeader title="All Prompts" description="Browse, search and reuse the prompts your organization shares." actions={<NewPromptLink />} />
       <PromptListView
         url={ALL_PROMPTS_URL}
-        params={{ search: debounced, businessUnits: filters.businessUnits, aiModels: filters.aiModels, tags: filters.tags, ...sort }}
+        params={{
+          search: debounced,
+          businessUnits: filters.businessUnits,
+          aiModels: filters.aiModels,
+          tags: filters.tags,
+          visibility: filters.visibility,
+          ...sort,
+        }}
         search={search}
         setSearch={setSearch}
         searchLabel="Search prompts"

@@ -61,7 +61,7 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
           businessUnits: view.businessUnits,
           aiModels: view.aiModels,
           tags: view.tags,
-          visibility: [],
+          visibility: view.visibility ?? [],
           favorites: Boolean(view.favorites),
           mine: !admin,
         },

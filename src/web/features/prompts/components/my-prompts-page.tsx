@@ -31,12 +31,18 @@ export function MyPromptsPage() {
   const [viewing, setViewing] = useState<string | null>(null);
   const [using, setUsing] = useState<string | null>(null);
   const debounced = useDebouncedValue(search);
-  const list = usePromptList(MY_PROMPTS_URL, { search: debounced, businessUnits: filters.businessUnits, aiModels: filters.aiModels, tags: filters.tags });
+  const list = usePromptList(MY_PROMPTS_URL, {
+    search: debounced,
+    businessUnits: filters.businessUnits,
+    aiModels: filters.aiModels,
+    tags: filters.tags,
+    visibility: filters.visibility,
+  });
   const deleteWithUndo = useDeletePromptWithUndo();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   useRestoredScroll(items.length > 0);
   const first = list.data?.pages[0];
-  const narrowed = Boolean(debounced.trim()) || filters.tags.length + filters.aiModels.length + filters.businessUnits.length > 0;
+  const narrowed = Boolean(debounced.trim()) || filters.active > 0;
   // Load the next page when the end of the grid scrolls into view.
   const sentinel = useLoadMoreWhenVisible(Boolean(list.hasNextPage), list.isFetchingNextPage, list.fetchNextPage);
 

@@ -15,7 +15,7 @@ export function noMatchAdvice(search: string, filterCount: number): string {
 /** The empty list after a search or filters, with the buttons that undo what narrowed it. */
 export function NoMatchingPrompts({ title, search }: { title: string; search: string }) {
   const filters = useFilters();
-  const filterCount = filters.businessUnits.length + filters.aiModels.length + filters.tags.length;
+  const filterCount = filters.active;
   return (
     <EmptyState
       icon={SearchX}

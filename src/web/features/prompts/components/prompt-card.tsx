@@ -11,6 +11,7 @@ import { usesLabel } from './uses-label';
 import { Highlight } from './highlight';
 import { PreviewLine } from './preview-line';
 import { SelectBox } from './select-box';
+import { VisibilityBadge } from './visibility-badge';
 
 interface Props {
   item: PromptListItem;
@@ -50,6 +51,7 @@ export function PromptCard({ item: p, search, onView, onUse, onDelete, showAutho
         </p>
       ) : null}
       <div className="mt-3 min-w-0 space-y-2">
+        <VisibilityBadge visibility={p.visibility} units={p.units} />
         <Chips values={p.aiModels} tone="blue" max={3} />
         <Chips values={p.tags} tone="brand" max={4} />
       </div>

@@ -15,11 +15,12 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
 import { PromptLoadError } from './prompt-load-error';
-import { useFormFields, usePrompt, useTags } from '../api/prompt-queries';
+import { useFormFields, usePrompt, usePromptDefaults, useTags } from '../api/prompt-queries';
 import { PromptFormField } from '../form/prompt-form-field';
 import { LeaveWithoutSavingDialog } from '../form/unsaved-changes-guard';
 import { usePromptFormReset } from '../form/use-prompt-form-reset';
 import { usePromptFormState } from '../form/use-prompt-form-state';
+import { VisibilityField } from '../form/visibility-field';
 
 /**
  * The built-in fields in their configured order, then the administrator's own: a custom field ordered
@@ -48,10 +49,14 @@ export function PromptFormPage() {
   const prompt = editing ? source.data : undefined;
   const copied = copyOf ? source.data : undefined;
   const { data: knownTags = [] } = useTags();
+  // Only a new prompt (or a copy) needs the defaults; an edited one shows its own visibility.
+  const defaults = usePromptDefaults(!editing);
   const { form, submit, saving, unsent, blocker } = usePromptFormState({ id, fields, user });
-  usePromptFormReset(form, { prompt, copied, user });
+  usePromptFormReset(form, { prompt, copied, user, defaults: editing ? undefined : defaults.data });
 
-  if (fieldsLoading || ((editing || copyOf) && promptLoading)) return <Spinner label="Loading form..." />;
+  // Waiting for the defaults spares the member a choice that flips under their eyes; if they cannot be
+  // fetched, the form opens with the server's own default.
+  if (fieldsLoading || ((editing || copyOf) && promptLoading) || (!editing && defaults.isLoading)) return <Spinner label="Loading form..." />;
   if ((editing && !prompt) || (copyOf && !copied)) return <PromptLoadError error={promptError} onRetry={() => void refetchPrompt()} />;
   if (!user || (!editing && !canCreatePrompt(user)) || (prompt && !prompt.canEdit)) {
     return (
@@ -79,6 +84,7 @@ export function PromptFormPage() {
           {fixedFirst(fields ?? []).map((f) => (
             <PromptFormField key={f.id} field={f} form={form} knownTags={knownTags} />
           ))}
+          <VisibilityField form={form} ownerUnit={prompt?.userBusinessUnit ?? user.businessUnit} />
           {editing ? (
             <FormField label="What changed?" error={form.formState.errors.changeNote?.message} hint="Optional: kept with this version in the prompt's history.">
               <Input maxLength={MAX_CHANGE_NOTE_LENGTH} placeholder="e.g. Shorter instructions, added a tone variable" {...form.register('changeNote')} />

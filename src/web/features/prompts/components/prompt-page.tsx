@@ -17,6 +17,7 @@ import { FavoriteButton } from './favorite-button';
 import { MakeCopyLink } from './make-copy-link';
 import { PromptLoadError, promptLoadFailure } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
+import { VisibilityBadge } from './visibility-badge';
 
 // The history (and its diff library) loads when someone opens the tab.
 const PromptHistory = lazy(() => import('../history/prompt-history').then((m) => ({ default: m.PromptHistory })));
@@ -59,9 +60,12 @@ export function PromptPage() {
       </Link>
       <Card className="p-6 sm:p-8">
         <div className="mb-6 flex flex-col gap-4">
-          <h1 dir="auto" className="text-2xl font-semibold tracking-tight break-words text-slate-900 [overflow-wrap:anywhere]">
-            {prompt.title}
-          </h1>
+          <div className="flex flex-col items-start gap-2">
+            <h1 dir="auto" className="text-2xl font-semibold tracking-tight break-words text-slate-900 [overflow-wrap:anywhere]">
+              {prompt.title}
+            </h1>
+            <VisibilityBadge visibility={prompt.visibility} units={prompt.units} />
+          </div>
           <div className="flex flex-wrap gap-2">
             <UsePromptButton id={prompt.id} title={prompt.title} />
             <CopyButton text={prompt.content} label="Copy prompt" onCopied={() => recordUse(prompt.id, 'copy')} />

@@ -13,6 +13,7 @@ import { PreviewLine } from './preview-line';
 import { SelectBox } from './select-box';
 import type { BulkSelection } from './use-bulk-selection';
 import { useRowKeyboard } from './use-row-keyboard';
+import { VisibilityBadge } from './visibility-badge';
 
 const ROW_HEIGHT = 76;
 const GRID = 'grid items-center gap-x-1.5 px-4';
@@ -145,16 +146,20 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                 ) : null}
                 <div role="cell" className="flex min-w-0 items-start gap-1">
                   <FavoriteButton prompt={p} className="-ml-1.5" />
-                  <div className="min-w-0">
-                    <button
-                      type="button"
-                      onClick={() => onView(p.id)}
-                      className="block max-w-full truncate text-left font-medium text-slate-900 hover:text-brand-700"
-                      title={p.title}
-                      dir="auto"
-                    >
-                      <Highlight text={p.title} search={search} />
-                    </button>
+                  <div className="min-w-0 flex-1">
+                    {/* The title takes what it needs; the badge, after it, gives way first and is cut at 40%. */}
+                    <div className="flex min-w-0 items-center gap-2">
+                      <button
+                        type="button"
+                        onClick={() => onView(p.id)}
+                        className="block min-w-0 truncate text-left font-medium text-slate-900 hover:text-brand-700"
+                        title={p.title}
+                        dir="auto"
+                      >
+                        <Highlight text={p.title} search={search} />
+                      </button>
+                      <VisibilityBadge visibility={p.visibility} units={p.units} className="max-w-[40%] shrink-0" />
+                    </div>
                     <p className="truncate text-xs text-slate-500" dir="auto">
                       <PreviewLine item={p} search={search} />
                     </p>

@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { VISIBILITY_FILTER_LABELS } from '../../../../shared/visibility';
 import { useFilters } from './filter-context';
 
 /** The active filters above the list, each removable, with "Clear all" when there are several. */
@@ -8,6 +9,11 @@ export function ActiveFilterChips() {
     ...f.businessUnits.map((value) => ({ kind: 'Business unit', value, remove: () => f.setBusinessUnits(f.businessUnits.filter((v) => v !== value)) })),
     ...f.aiModels.map((value) => ({ kind: 'AI application', value, remove: () => f.setAiModels(f.aiModels.filter((v) => v !== value)) })),
     ...f.tags.map((value) => ({ kind: 'Tag', value, remove: () => f.setTags(f.tags.filter((v) => v !== value)) })),
+    ...f.visibility.map((v) => ({
+      kind: 'Visibility',
+      value: VISIBILITY_FILTER_LABELS[v],
+      remove: () => f.setVisibility(f.visibility.filter((other) => other !== v)),
+    })),
   ];
   if (!chips.length) return null;
   return (

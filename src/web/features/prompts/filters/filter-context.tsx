@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PROMPT_SORTS, type PromptSort } from '../../../../shared/prompt-rules';
+import { VISIBILITIES, type Visibility } from '../../../../shared/visibility';
 
 /**
  * A list view (search text, the sidebar filters and the sort) lives in the page's query string, e.g.
@@ -14,17 +15,30 @@ export interface FilterState {
   businessUnits: string[];
   tags: string[];
   aiModels: string[];
+  /** "Only me", "My units", "Organization": prompts of any of these visibilities. */
+  visibility: Visibility[];
+  /** How many filter values are on, in every group (the search and sort are not filters). */
+  active: number;
   sort: { sort?: PromptSort; order?: 'asc' | 'desc' };
   setSearch: (v: string) => void;
   setBusinessUnits: (v: string[]) => void;
   setTags: (v: string[]) => void;
   setAiModels: (v: string[]) => void;
+  setVisibility: (v: Visibility[]) => void;
   setSort: (v: { sort?: PromptSort; order?: 'asc' | 'desc' }) => void;
   clearFilters: () => void;
 }
 
 /** Query-string names of the list view. */
-export const VIEW_PARAMS = { search: 'q', businessUnits: 'businessUnits', aiModels: 'aiModels', tags: 'tags', sort: 'sort', order: 'order' } as const;
+export const VIEW_PARAMS = {
+  search: 'q',
+  businessUnits: 'businessUnits',
+  aiModels: 'aiModels',
+  tags: 'tags',
+  visibility: 'visibility',
+  sort: 'sort',
+  order: 'order',
+} as const;
 
 const FilterContext = createContext<FilterState | null>(null);
 
@@ -47,6 +61,12 @@ function sortOf(params: URLSearchParams): FilterState['sort'] {
   return { sort: sort as PromptSort, ...(order === 'asc' || order === 'desc' ? { order } : {}) };
 }
 
+/** The known visibilities of a query string, in their own order: a hand-edited link cannot make the list call fail. */
+const visibilitiesOf = (value: string | null) => {
+  const asked = listOf(value);
+  return VISIBILITIES.filter((v) => asked.includes(v));
+};
+
 export function FilterProvider({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const value = useMemo<FilterState>(() => {
@@ -62,18 +82,31 @@ export function FilterProvider({ children }: { children: ReactNode }) {
       setParams(next, { replace });
     };
     const setList = (name: string) => (v: string[]) => update({ [name]: v.join(',') });
+    const businessUnits = listOf(params.get(VIEW_PARAMS.businessUnits));
+    const aiModels = listOf(params.get(VIEW_PARAMS.aiModels));
+    const tags = listOf(params.get(VIEW_PARAMS.tags));
+    const visibility = visibilitiesOf(params.get(VIEW_PARAMS.visibility));
     return {
       search: params.get(VIEW_PARAMS.search) ?? '',
-      businessUnits: listOf(params.get(VIEW_PARAMS.businessUnits)),
-      aiModels: listOf(params.get(VIEW_PARAMS.aiModels)),
-      tags: listOf(params.get(VIEW_PARAMS.tags)),
+      businessUnits,
+      aiModels,
+      tags,
+      visibility,
+      active: businessUnits.length + aiModels.length + tags.length + visibility.length,
       sort: sortOf(params),
       setSearch: (v) => update({ [VIEW_PARAMS.search]: v }, true),
       setBusinessUnits: setList(VIEW_PARAMS.businessUnits),
       setAiModels: setList(VIEW_PARAMS.aiModels),
       setTags: setList(VIEW_PARAMS.tags),
+      setVisibility: setList(VIEW_PARAMS.visibility),
       setSort: (s) => update({ [VIEW_PARAMS.sort]: s.sort, [VIEW_PARAMS.order]: s.sort ? s.order : undefined }),
-      clearFilters: () => update({ [VIEW_PARAMS.businessUnits]: undefined, [VIEW_PARAMS.aiModels]: undefined, [VIEW_PARAMS.tags]: undefined }),
+      clearFilters: () =>
+        update({
+          [VIEW_PARAMS.businessUnits]: undefined,
+          [VIEW_PARAMS.aiModels]: undefined,
+          [VIEW_PARAMS.tags]: undefined,
+          [VIEW_PARAMS.visibility]: undefined,
+        }),
     };
   }, [params, setParams]);
   return <FilterContext.Provider value={value}>{children}</FilterContext.Provider>;

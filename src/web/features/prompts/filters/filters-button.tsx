@@ -15,7 +15,7 @@ export function FiltersButton() {
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const f = useFilters();
-  const active = f.businessUnits.length + f.aiModels.length + f.tags.length;
+  const { active } = f;
   return (
     <>
       <Button

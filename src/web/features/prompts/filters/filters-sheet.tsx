@@ -32,7 +32,7 @@ export function FiltersSheet({
         >
           <div className="flex h-16 shrink-0 items-center justify-between border-b border-slate-200 px-4">
             <DialogPrimitive.Title className="text-base font-semibold text-slate-900">Filters</DialogPrimitive.Title>
-            <DialogPrimitive.Description className="sr-only">Narrow the list by business unit, AI application and tag</DialogPrimitive.Description>
+            <DialogPrimitive.Description className="sr-only">Narrow the list by business unit, AI application, tag and visibility</DialogPrimitive.Description>
             <DialogPrimitive.Close className="rounded-md p-2 text-slate-500 hover:bg-slate-100" aria-label="Close filters">
               <X className="h-5 w-5" aria-hidden="true" />
             </DialogPrimitive.Close>

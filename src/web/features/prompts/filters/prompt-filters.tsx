@@ -9,6 +9,7 @@ import { type FilterScope, useFilterCounts } from '../api/prompt-queries';
 import { useDebouncedValue } from '../../../lib/text-input';
 import { useFilters } from './filter-context';
 import { FilterGroup } from './filter-group';
+import { VisibilityFilter } from './visibility-filter';
 
 /** Which list the current page shows, or null on pages without a prompt list (no filter panel there). */
 function useListScope(): FilterScope['scope'] | null {
@@ -27,11 +28,11 @@ const GROUPS: ReadonlyArray<{ group: FilterGroupName; title: string; noun: strin
 function FilterPanel({ scope: listScope, inDrawer }: { scope: FilterScope['scope']; inDrawer: boolean }) {
   const f = useFilters();
   const search = useDebouncedValue(f.search);
-  const scope: FilterScope = { search, businessUnits: f.businessUnits, aiModels: f.aiModels, tags: f.tags, scope: listScope };
+  const scope: FilterScope = { search, businessUnits: f.businessUnits, aiModels: f.aiModels, tags: f.tags, visibility: f.visibility, scope: listScope };
   const counts = useFilterCounts(scope);
   const { data } = counts;
   const failure = useLoadFailure(counts);
-  const active = f.businessUnits.length + f.aiModels.length + f.tags.length;
+  const { active } = f;
   const setters = { businessUnits: f.setBusinessUnits, aiModels: f.setAiModels, tags: f.setTags };
   return (
     <section aria-label="Filters" className={inDrawer ? 'space-y-5' : 'space-y-5 border-t border-slate-200 pt-5'}>
@@ -79,6 +80,7 @@ function FilterPanel({ scope: listScope, inDrawer }: { scope: FilterScope['scope
             scope={scope}
           />
         ))}
+      {data ? <VisibilityFilter selected={f.visibility} onChange={f.setVisibility} /> : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { FormField } from '../../../../shared/schemas/form-fields';
 import { type CustomFieldValue, customFieldValueOf, promptInputSchema, promptRequirementIssues, REQUIRED_MESSAGES } from '../../../../shared/schemas/prompts';
+import { VISIBILITY_MESSAGES } from '../../../../shared/visibility';
 
 const KNOWN = new Set(['title', 'content', 'notes', 'aiModels', 'tags', 'userBusinessUnit']);
 
@@ -16,6 +17,8 @@ export function buildPromptFormSchema(fields: FormField[]) {
     if (required('userBusinessUnit') && !data.userBusinessUnit) {
       ctx.addIssue({ code: 'custom', path: ['userBusinessUnit'], message: REQUIRED_MESSAGES.userBusinessUnit });
     }
+    // The form keeps the units of another choice (to restore them on switching back): only `units` needs them.
+    if (data.visibility === 'units' && !data.units?.length) ctx.addIssue({ code: 'custom', path: ['units'], message: VISIBILITY_MESSAGES.noUnits });
     for (const f of fields) {
       if (!KNOWN.has(f.name) && f.required && isBlank(customFieldValueOf(data.customFields, f.name))) {
         ctx.addIssue({ code: 'custom', path: ['customFields', f.name], message: `${f.label} is required` });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { MAX_TEXT_LENGTH } from '../../../../shared/constants';
-import type { CustomFieldValue, Prompt } from '../../../../shared/schemas/prompts';
+import type { CustomFieldValue, Prompt, PromptDefaults } from '../../../../shared/schemas/prompts';
 import type { PromptFormValues } from './use-prompt-form-state';
 
 /** "Copy of …", within the title's length limit. */
@@ -14,6 +14,8 @@ interface Sources {
   copied: Prompt | undefined;
   /** The member making the copy. */
   user: { id: string; businessUnit: string } | null | undefined;
+  /** What a new prompt (or a copy, which is new too) is shown to unless the member chooses: GET /api/prompt-defaults. */
+  defaults: PromptDefaults | undefined;
 }
 
 /**
@@ -21,7 +23,7 @@ interface Sources {
  * can be fetched again while its form is open (a use or a favourite elsewhere refreshes it): only a
  * form the member has not touched takes the new values, so nothing typed is lost.
  */
-export function usePromptFormReset(form: UseFormReturn<PromptFormValues>, { prompt, copied, user }: Sources): void {
+export function usePromptFormReset(form: UseFormReturn<PromptFormValues>, { prompt, copied, user, defaults }: Sources): void {
   useEffect(() => {
     if (prompt && !form.formState.isDirty) {
       form.reset({
@@ -34,11 +36,22 @@ export function usePromptFormReset(form: UseFormReturn<PromptFormValues>, { prom
         userId: prompt.userId,
         customFields: prompt.customFields as Record<string, CustomFieldValue>,
         changeNote: '',
+        visibility: prompt.visibility,
+        units: prompt.units,
       });
     }
   }, [prompt, form]);
 
-  // A copy belongs to the member making it: their unit, their name; everything else as in the original.
+  // A new prompt starts with the defaults as they arrive, unless the member has already chosen.
+  useEffect(() => {
+    if (!defaults || prompt || copied) return;
+    if (form.getFieldState('visibility').isDirty || form.getFieldState('units').isDirty) return;
+    form.resetField('visibility', { defaultValue: defaults.visibility });
+    form.resetField('units', { defaultValue: defaults.units });
+  }, [defaults, prompt, copied, form]);
+
+  // A copy belongs to the member making it: their unit, their name, their defaults for who sees it;
+  // everything else as in the original.
   useEffect(() => {
     if (copied && user && !form.formState.isDirty) {
       form.reset({
@@ -51,7 +64,9 @@ export function usePromptFormReset(form: UseFormReturn<PromptFormValues>, { prom
         userId: user.id,
         customFields: copied.customFields as Record<string, CustomFieldValue>,
         changeNote: '',
+        visibility: defaults?.visibility ?? 'organization',
+        units: defaults?.units ?? [],
       });
     }
-  }, [copied, user, form]);
+  }, [copied, user, defaults, form]);
 }

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { KNOWN_FIELD_NAMES } from '../../../../shared/constants';
 import type { FormField as FieldConfig } from '../../../../shared/schemas/form-fields';
 import type { CustomFieldValue, PromptInput } from '../../../../shared/schemas/prompts';
+import type { Visibility } from '../../../../shared/visibility';
 import { hasErrorCode, isServerUnreachable } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -26,11 +27,20 @@ export type PromptFormValues = {
   userId: string;
   customFields: Record<string, CustomFieldValue>;
   changeNote: string;
+  /** Who can see it; `units` is kept while another choice is on (so switching back restores it) but sent only with `units`. */
+  visibility: Visibility;
+  units: string[];
 };
+
+/** What the server is sent: the visibility always, its units only when the prompt is shown to units. */
+export function promptInputOf({ units, ...values }: PromptFormValues): PromptInput {
+  return { ...values, ...(values.visibility === 'units' ? { units } : {}) };
+}
 
 /** The server's field names are the form's own; custom fields sit under `customFields.<name>` on both sides. */
 function formPathOf(serverName: string): Path<PromptFormValues> | undefined {
   if ((KNOWN_FIELD_NAMES as readonly string[]).includes(serverName) || serverName.startsWith('customFields.')) return serverName as Path<PromptFormValues>;
+  if (serverName === 'visibility' || serverName === 'units') return serverName;
   return undefined;
 }
 
@@ -79,6 +89,9 @@ export function usePromptFormState({ id, fields, user }: Options) {
       userId: user?.id ?? '',
       customFields: {},
       changeNote: '',
+      // Until GET /api/prompt-defaults answers (usePromptFormReset), the server's own default.
+      visibility: 'organization',
+      units: [],
     },
   });
 
@@ -87,9 +100,10 @@ export function usePromptFormState({ id, fields, user }: Options) {
   const submit = form.handleSubmit(async (values) => {
     setUnsent(null);
     try {
-      const body = JSON.stringify(values);
+      const input = promptInputOf(values);
+      const body = JSON.stringify(input);
       if (sent.current?.body !== body) sent.current = { body, key: newIdempotencyKey() };
-      const saved = await save.mutateAsync({ input: values as unknown as PromptInput, idempotencyKey: sent.current.key });
+      const saved = await save.mutateAsync({ input, idempotencyKey: sent.current.key });
       toast({ title: editing ? 'Prompt updated successfully!' : 'Prompt created successfully!' });
       allowLeaving();
       // An edit goes back to the list it was opened from; a new prompt opens on its own page, where it
