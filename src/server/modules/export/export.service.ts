@@ -34,6 +34,8 @@ const exportedPromptColumns = {
   tags: prompts.tags,
   userBusinessUnit: prompts.userBusinessUnit,
   customFields: prompts.customFields,
+  visibility: prompts.visibility,
+  visibleUnits: prompts.visibleUnits,
   createdAt: prompts.createdAt,
   updatedAt: prompts.updatedAt,
 };
@@ -52,6 +54,8 @@ function promptsSet(db: Database, where: SQL | undefined, asCsv: boolean): DataS
       'ownerLastName',
       'ownerEmail',
       'customFields',
+      'visibility',
+      'units',
       'createdAt',
       'updatedAt',
     ],
@@ -78,6 +82,8 @@ function promptsSet(db: Database, where: SQL | undefined, asCsv: boolean): DataS
             ownerLastName: lastName,
             ownerEmail: email,
             customFields: asCsv ? (Object.keys(p.customFields).length ? JSON.stringify(p.customFields) : '') : p.customFields,
+            visibility: p.visibility,
+            units: asCsv ? joined(p.visibleUnits) : p.visibleUnits,
             createdAt: iso(p.createdAt),
             updatedAt: iso(p.updatedAt),
           };

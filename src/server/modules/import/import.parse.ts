@@ -23,6 +23,10 @@ export interface ImportRecord {
   /** Empty: the importing admin. */
   ownerEmail: string;
   customFields: Record<string, unknown>;
+  /** Who may see it, as the file says (empty: the file does not say). */
+  visibility: string;
+  /** Its units, when the file names any (undefined: it does not). */
+  units?: string[];
   createdAt?: Date;
   updatedAt?: Date;
   /** A problem found while reading (a field that is not JSON, say). */
@@ -63,6 +67,7 @@ const date = (v: unknown) => {
   const d = new Date(v);
   return Number.isNaN(d.getTime()) ? undefined : d;
 };
+const nonEmpty = (values: string[]) => (values.length ? values : undefined);
 const text = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 const list = (v: unknown) => (Array.isArray(v) ? v.map(text) : typeof v === 'string' ? splitList(v) : []);
 export const PROMPTS_CHAT_TAG = 'prompts.chat';
@@ -98,6 +103,9 @@ function fromExport(row: number, r: Record<string, unknown>, csv: boolean, aiMod
     businessUnit: read('businessUnit'),
     ownerEmail: text(r.ownerEmail).trim().toLowerCase(),
     customFields,
+    visibility: read('visibility').trim(),
+    // An empty list (an organization or private prompt's) names no unit.
+    units: nonEmpty(csv ? splitList(read('units')) : list(r.units)),
     createdAt: date(r.createdAt),
     updatedAt: date(r.updatedAt),
     problem,
@@ -122,6 +130,7 @@ function fromPromptsChat(row: number, r: Record<string, unknown>, aiModel: strin
     businessUnit: '',
     ownerEmail: '',
     customFields: {},
+    visibility: '',
   };
 }
 

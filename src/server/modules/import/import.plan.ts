@@ -8,6 +8,8 @@ import { type UserRow, users } from '../../db/schema';
 import { invalidFields } from '../../errors';
 import { listBusinessUnitNames } from '../business-units/business-units.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
+import { VISIBILITIES, type Visibility, VISIBILITY_MESSAGES } from '../../../shared/visibility';
+import { resolveVisibility, type VisibilityValues } from '../prompts/prompts.visibility';
 import type { ImportFile, ImportFormat, ImportRecord } from './import.parse';
 
 // Checking an import against the database: owners, units, required fields, and what each row will
@@ -18,6 +20,8 @@ export interface PlannedRow {
   owner: UserRow;
   data: PromptData;
   businessUnit: string;
+  /** Who may see it, when the file says; else a new prompt gets the default and an overwritten one keeps its own. */
+  visibility?: VisibilityValues;
   /** create: a new prompt; overwrite: `existingId` gets these values. */
   kind: 'create' | 'overwrite';
   existingId?: string;
@@ -40,6 +44,17 @@ interface Problem {
 }
 const PROMPTS_CHAT_COLUMNS: Record<string, string> = { title: 'act', content: 'prompt' };
 const keyOf = (ownerId: string, title: string) => `${ownerId}\u0000${title.toLowerCase()}`;
+
+/** The visibility and units a row of our export names, checked as the API checks them; nothing when it names none. */
+function fileVisibility(record: ImportRecord, owner: UserRow, unitNames: string[], defaultVisibility: Visibility) {
+  if (!record.visibility && record.units === undefined) return { values: undefined, problems: [] };
+  const asked = record.visibility || undefined;
+  if (asked && !(VISIBILITIES as readonly string[]).includes(asked)) {
+    return { values: undefined, problems: [{ field: 'visibility', message: VISIBILITY_MESSAGES.unknown }] };
+  }
+  const { values, errors } = resolveVisibility({ visibility: asked as Visibility | undefined, units: record.units }, owner, unitNames, defaultVisibility);
+  return { values, problems: Object.entries(errors).map(([field, message]) => ({ field, message })) };
+}
 
 /** Existing prompts with these (owner, title) keys, found through the unique (user_id, lower(title)) index. */
 async function existingByKey(db: Database, rows: Array<{ ownerId: string; title: string }>): Promise<Map<string, string>> {
@@ -97,7 +112,7 @@ function chosenOwner(admin: UserRow, people: UserRow[], id: string | undefined):
 }
 
 /** Checks every record and decides what it will do under `query`'s choices. */
-export async function planImport(db: Database, admin: UserRow, file: ImportFile, query: ImportQuery): Promise<ImportPlan> {
+export async function planImport(db: Database, admin: UserRow, file: ImportFile, query: ImportQuery, defaultVisibility: Visibility): Promise<ImportPlan> {
   const { format, records } = file;
   const fields = await getEnabledFormFields(db);
   const required = (name: string) => fields.some((f) => f.name === name && f.required);
@@ -105,7 +120,8 @@ export async function planImport(db: Database, admin: UserRow, file: ImportFile,
   const everyone = await db.select().from(users);
   const people = new Map(everyone.map((u) => [u.email.toLowerCase(), u]));
   const defaultOwner = chosenOwner(admin, everyone, query.owner);
-  const units = new Map((await listBusinessUnitNames(db)).map((name) => [name.toLowerCase(), name]));
+  const unitNames = await listBusinessUnitNames(db);
+  const units = new Map(unitNames.map((name) => [name.toLowerCase(), name]));
   const errors: ImportRowError[] = [];
   const groups = problemGroups();
   let invalid = 0;
@@ -173,12 +189,14 @@ export async function planImport(db: Database, admin: UserRow, file: ImportFile,
         problems.push({ field, message });
       }
     }
+    const visibility = fileVisibility(record, owner, unitNames, defaultVisibility);
+    problems.push(...visibility.problems);
     if (problems.length || !parsed.success) {
       fail(record.row, problems);
       continue;
     }
     const unit = record.businessUnit.trim() || query.businessUnit || owner.businessUnit;
-    valid.push({ record, owner, data: parsed.data, businessUnit: units.get(unit.toLowerCase()) ?? unit });
+    valid.push({ record, owner, data: parsed.data, businessUnit: units.get(unit.toLowerCase()) ?? unit, visibility: visibility.values });
   }
 
   const existing = await existingByKey(
@@ -205,7 +223,7 @@ export async function planImport(db: Database, admin: UserRow, file: ImportFile,
     else if (query.onConflict === 'overwrite') {
       // A later row of the file wins over an earlier one, as it would over a stored prompt; the
       // prompt is still written once, so it is counted once (by the earlier row's plan).
-      if (earlier) Object.assign(earlier, { record: v.record, data: v.data, businessUnit: v.businessUnit });
+      if (earlier) Object.assign(earlier, { record: v.record, data: v.data, businessUnit: v.businessUnit, visibility: v.visibility });
       else {
         update++;
         const planned: PlannedRow = { ...v, kind: 'overwrite', existingId };

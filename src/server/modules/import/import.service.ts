@@ -13,7 +13,7 @@ import { changedFields, recordVersion, stateOf } from '../prompts/prompt-version
 import { readImportFile } from './import.parse';
 import { type PlannedRow, planImport } from './import.plan';
 import type { Visibility } from '../../../shared/visibility';
-import { newPromptVisibility } from '../prompts/prompts.visibility';
+import { newPromptVisibility, sameVisibility } from '../prompts/prompts.visibility';
 
 // The import: read the file, plan it (import.plan.ts), and, unless it is a dry run, write the plan in
 // one transaction: every prompt or none.
@@ -83,7 +83,7 @@ async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onSer
       const createdAt = r.record.createdAt ?? now;
       return {
         ...valuesOf(r),
-        ...newPromptVisibility(defaultVisibility, r.owner),
+        ...(r.visibility ?? newPromptVisibility(defaultVisibility, r.owner)),
         id,
         userId: r.owner.id,
         authorName: `${r.owner.firstName} ${r.owner.lastName}`.trim(),
@@ -99,13 +99,15 @@ async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onSer
     if (!before) continue;
     const values = valuesOf(r);
     const changed = changedFields(before, { ...before, ...values });
-    if (!changed.length) continue;
+    // Who may see it is not versioned: a row changing only that writes no version.
+    const visibility = r.visibility && !sameVisibility(before, r.visibility) ? r.visibility : undefined;
+    if (!changed.length && !visibility) continue;
     const [after] = await tx
       .update(prompts)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, ...visibility, ...(changed.length ? { updatedAt: new Date() } : {}) })
       .where(eq(prompts.id, before.id))
       .returning();
-    await recordVersion(tx, after!, admin, { before, note: 'Imported (overwrote this prompt)', changed });
+    if (changed.length) await recordVersion(tx, after!, admin, { before, note: 'Imported (overwrote this prompt)', changed });
   }
 }
 
@@ -139,7 +141,7 @@ export async function importPrompts(
 ): Promise<ImportResult> {
   const file = await readImportFile(body, contentType, query.aiModel);
   const { format } = file;
-  const plan = await planImport(db, admin, file, query);
+  const plan = await planImport(db, admin, file, query, defaultVisibility);
   if (query.dryRun) return plan.result;
   const { result } = plan;
   if (result.invalid > 0) {

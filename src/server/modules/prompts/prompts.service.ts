@@ -20,7 +20,7 @@ import { isCustomField, validateCustomFields } from './prompts.custom-fields';
 import { type PromptUsage, promptUsageFor, UNUSED } from './prompt-usage.service';
 import { moveToTrash } from '../trash/trash.service';
 import { auditPromptWrite, auditVisibilityChange } from './prompts.audit';
-import { resolveVisibility, visibleOr404, type VisibilityValues } from './prompts.visibility';
+import { resolveVisibility, sameVisibility, visibleOr404 } from './prompts.visibility';
 import type { Visibility } from '../../../shared/visibility';
 import { changedFields, getVersion, latestVersion, recordVersion } from './prompt-versions';
 import { encodeCursor, listPromptPage } from '../prompt-query';
@@ -180,8 +180,6 @@ async function editable(db: Database, viewer: UserRow, id: string) {
   }
   return found!;
 }
-
-const sameVisibility = (a: VisibilityValues, b: VisibilityValues) => a.visibility === b.visibility && a.visibleUnits.join('\n') === b.visibleUnits.join('\n');
 
 export async function updatePrompt(db: Database, viewer: UserRow, id: string, data: PromptData): Promise<Prompt> {
   const found = await editable(db, viewer, id);

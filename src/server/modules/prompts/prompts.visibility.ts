@@ -21,6 +21,9 @@ export interface VisibilityValues {
   visibleUnits: string[];
 }
 
+export const sameVisibility = (a: VisibilityValues, b: VisibilityValues) =>
+  a.visibility === b.visibility && a.visibleUnits.join('\n') === b.visibleUnits.join('\n');
+
 /**
  * A new prompt that says nothing about who sees it (an import row): the default, where `units` is the
  * owner's unit, or private for an owner without one (never wider than asked).
