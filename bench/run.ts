@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --rows=100000 --db=postgres|pglite --duration=5 --reuse=NAME --workers=2 --import=100000]
+ * npm run bench [-- --rows=100000 --db=postgres|pglite --duration=5 --reuse=NAME --workers=2 --import=100000 --as=member]
  * Seeds a fresh database, starts the real server (src/server/main.ts) and drives it over HTTP with
  * autocannon (10 connections). Beside each scenario it prints the database time of the very
  * statements that request runs (EXPLAIN ANALYZE: planning + execution), so the cost of our own layers
@@ -41,6 +41,9 @@ const kind = (args.db ?? 'pglite') as 'pglite' | 'postgres';
 const duration = Number(args.duration ?? 5);
 const workers = Number(args.workers ?? 1);
 const importRows = Number(args.import ?? 0);
+// Who asks: the admin (every prompt), or with --as=member an editor of one of the 50 units, who sees the
+// organization's prompts, their unit's and their own.
+const viewerEmail = args.as === 'member' ? 'bench1@example.com' : 'bench0@example.com';
 const importOnly = 'import-only' in args;
 const only = args.scenarios ? new RegExp(args.scenarios, 'i') : null;
 const chosen = scenarios.filter((s) => !only || s.path === '/healthz' || only.test(s.name));
@@ -112,17 +115,14 @@ async function main() {
     const used = Number((await queryRows(handle.db, sql`select count(*)::int as n from prompt_use_counts`))[0]!.n);
     if (used === 0) await seedUsage(handle.db);
   }
-  const [admin] = (await queryRows(
-    handle.db,
-    sql`select id::text, role, business_unit as "businessUnit" from users where email = 'bench0@example.com'`,
-  )) as Array<{
+  const [viewer] = (await queryRows(handle.db, sql`select id::text, role, business_unit as "businessUnit" from users where email = ${viewerEmail}`)) as Array<{
     id: string;
-    role: 'admin';
+    role: 'admin' | 'edit';
     businessUnit: string;
   }>;
   const sqlTimes = new Map<string, string>();
   if (!backupOnly && !soakMinutes)
-    for (const s of chosen) if (s.direct) sqlTimes.set(s.name, await explainedRun(handle.db, (run) => s.direct!(handle.db, admin!, run)));
+    for (const s of chosen) if (s.direct) sqlTimes.set(s.name, await explainedRun(handle.db, (run) => s.direct!(handle.db, viewer!, run)));
   await handle.close();
 
   if ((backupOnly || soakMinutes) && kind !== 'pglite') throw new Error('--backup and --soak measure the embedded database: use --db=pglite');
@@ -135,7 +135,7 @@ async function main() {
       await fetch(`${base}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'bench0@example.com', password: BENCH_PASSWORD }),
+        body: JSON.stringify({ email: viewerEmail, password: BENCH_PASSWORD }),
       })
     ).json()) as { token: string };
     const headers = { authorization: `Bearer ${login.token}` };

@@ -5,7 +5,7 @@ import { listPromptPage, type RunStatement } from '../src/server/modules/prompt-
 import { promptListQuerySchema } from '../src/shared/schemas/prompts';
 import { COMMON_WORD, PREFIX, RARE_WORD } from './seed';
 
-type Viewer = { id: string; role: 'admin'; businessUnit: string };
+type Viewer = { id: string; role: 'admin' | 'edit'; businessUnit: string };
 export interface Scenario {
   name: string;
   /** A request path, or a function finding one (e.g. a cursor) through the API. */

@@ -42,7 +42,7 @@ function vocabulary(): string[] {
 /** Seeds users, units, tags, models and `rows` prompts with set-based SQL (no API, no per-row round trips). */
 export async function seed(db: Database, rows: number, log: (msg: string) => void): Promise<void> {
   const password = await hashPassword(BENCH_PASSWORD);
-  const units = Array.from({ length: 10 }, (_, i) => `Unit ${i + 1}`);
+  const units = Array.from({ length: 50 }, (_, i) => `Unit ${i + 1}`);
   const models = [
     'ChatGPT',
     'Claude',
@@ -72,7 +72,7 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
   await db.execute(sql`insert into tags (name) select unnest(${arr(tags)}) on conflict do nothing`);
   await db.execute(sql`insert into ai_models (name) select unnest(${arr(models)}) on conflict do nothing`);
   await db.execute(sql`insert into users (email, password, first_name, last_name, business_unit, role)
-    select 'bench' || g || '@example.com', ${password}, 'First' || g, 'Last' || g, (${arr(units)})[1 + g % 10], case when g = 0 then 'admin' else 'edit' end
+    select 'bench' || g || '@example.com', ${password}, 'First' || g, 'Last' || g, (${arr(units)})[1 + g % 50], case when g = 0 then 'admin' else 'edit' end
     from generate_series(0, 199) g`);
 
   // Secondary indexes are dropped for the bulk load and built once afterwards: building a GIN index
@@ -100,7 +100,7 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
       with w as (select ${arr(words)} as words, ${arr(tags)} as tags, ${arr(models)} as models),
       us as (select array_agg(id order by email) as ids, array_agg(business_unit order by email) as units,
                     array_agg(first_name || ' ' || last_name order by email) as names from users)
-      insert into prompts (title, content, notes, ai_models, tags, user_id, user_business_unit, author_name, created_at, updated_at)
+      insert into prompts (title, content, notes, ai_models, tags, user_id, user_business_unit, author_name, created_at, updated_at, visibility, visible_units)
       select
         initcap((select string_agg(w.words[1 + floor(power(random(), 3) * 2000)::int + 0 * x], ' ') from generate_series(1, 4 + (g % 3)) x)) || ' #' || g,
         (select string_agg(w.words[1 + floor(power(random(), 3) * 2000)::int + 0 * x], ' ') from generate_series(1, 40 + (g % 40)) x),
@@ -108,7 +108,10 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
         array(select distinct w.models[1 + floor(power(random(), 2) * 15)::int] from generate_series(1, 1 + g % 3) x),
         array(select distinct w.tags[1 + floor(power(random(), 2) * 300)::int] from generate_series(1, 2 + g % 3) x),
         us.ids[1 + g % 200], us.units[1 + g % 200], us.names[1 + g % 200],
-        now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
+        now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval,
+        -- 60 % for the organization, 30 % for the owner's unit, 10 % private.
+        case when g % 10 = 0 then 'private' when g % 10 <= 3 then 'units' else 'organization' end,
+        case when g % 10 between 1 and 3 then array[us.units[1 + g % 200]] else '{}'::text[] end
       from generate_series(${done}::int, ${done + n - 1}::int) g, w, us`);
     seeded += n;
     if (seeded % 100_000 === 0 || seeded === rows) log(`  seeded ${seeded.toLocaleString('en-US')} prompts`);
@@ -119,7 +122,7 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
     // Also after a failed or interrupted load: the triggers' state and dropped indexes outlive this
     // session, and a database kept with --reuse must not be left inconsistent.
     await db.execute(sql`alter table prompts enable trigger user`);
-    await db.execute(sql`insert into prompt_filter_keys (prompt_id, updated_at, facets) select id, updated_at, facets from prompts`);
+    await db.execute(sql`insert into prompt_filter_keys (prompt_id, updated_at, facets, audience) select id, updated_at, facets, audience from prompts`);
     await db.execute(
       sql`insert into prompt_list_items (prompt_id, head) select p.id, prompt_list_item_head(p.id, p.title, p.content_preview, p.ai_models, p.tags, p.user_id, p.user_business_unit, p.created_at, p.updated_at) from prompts p`,
     );
@@ -143,8 +146,9 @@ export async function seedUsage(db: Database): Promise<void> {
     select id, 1 + floor(power(random(), 6) * 2000)::int from prompts where random() < 0.1 on conflict do nothing`);
   await db.execute(sql`insert into prompt_user_uses (user_id, prompt_id, use_count, last_used_at, last_kind)
     select u.id, p.id, 1, now() - (p.n || ' minutes')::interval, 'copy'
-    from (select id from users where email = 'bench0@example.com') u,
+    from (select id from users where email in ('bench0@example.com', 'bench1@example.com')) u,
       (select id, row_number() over () as n from prompts tablesample system (1) limit 200) p on conflict do nothing`);
   await db.execute(sql`insert into prompt_favorites (user_id, prompt_id)
-    select user_id, prompt_id from prompt_user_uses limit 50 on conflict do nothing`);
+    select user_id, prompt_id from (select user_id, prompt_id, row_number() over (partition by user_id) as n from prompt_user_uses) u
+    where n <= 50 on conflict do nothing`);
 }
