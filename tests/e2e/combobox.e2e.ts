@@ -85,6 +85,9 @@ describe('the combobox for business unit, tags and AI applications', () => {
     await expect.poll(() => page.getByRole('option', { name: 'Research', exact: true }).isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('combobox', { name: 'Business Unit' }).inputValue()).toBe('Research');
+    // "Who can see this" is one stop, on its chosen radio button (arrows move between the choices).
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('radio');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('button: Create Prompt');
@@ -230,7 +233,17 @@ describe('the combobox for business unit, tags and AI applications', () => {
   });
 
   it('closes only the list on Escape inside the profile dialog', async () => {
-    const page = await open(author, '/all-prompts');
+    // An administrator picks their own unit; a member sees theirs read-only, since it decides which unit
+    // prompts they see.
+    const member = await open(author, '/all-prompts');
+    await member.getByRole('button', { name: /User menu/ }).click();
+    await member.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    const memberDialog = member.getByRole('dialog', { name: 'Edit Profile' });
+    await expect.poll(() => memberDialog.getByRole('textbox', { name: 'Business Unit' }).inputValue()).toBe('Marketing');
+    expect(await memberDialog.getByRole('combobox', { name: 'Business Unit' }).count()).toBe(0);
+    expect(await memberDialog.textContent()).toContain('Only an administrator can move you to another business unit.');
+
+    const page = await open(admin, '/all-prompts');
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });

@@ -21,7 +21,7 @@ const countWord = (n: number, word: string) => `${n} ${plural(n, word)}`;
 /**
  * Prompts shared with unit `from` are shared with `to` instead (once, if they already were), or, when
  * the unit goes without a successor, no longer with it: one left with no unit becomes private, never
- * wider than its owner chose. Found through the audience index ("u:<unit>" keys).
+ * wider than its owner chose.
  */
 async function replaceVisibleUnit(tx: Database, from: string, to: string | null): Promise<void> {
   const holds = sql`${prompts.audience} @> array[${`u:${from}`}]::text[]`;

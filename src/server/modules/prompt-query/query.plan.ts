@@ -218,8 +218,11 @@ export async function planList(db: Database, { query, searched, ownerId, sort, c
   // A person's favourites are few: their keys are picked first, like a search's matches.
   const favorites = query.favoritesOf !== undefined;
   // The most-used order counts its filter matches in the narrow table too (its pages walk use counts).
+  // A member's keys are a filter too: their unfiltered list reads the narrow table, whose rows carry the
+  // audience, rather than test it on the wide prompt rows (a count of 1,001 read 409 pages of prompts).
   // The narrow table holds no visibility column: a visibility filter reads prompts.
-  const filterKeys = filtered && !searched && !ownerId && !favorites && !query.visibility.length && (sort === 'updatedAt' || sort === 'mostUsed');
+  const narrowed = filtered || query.audience !== null;
+  const filterKeys = narrowed && !searched && !ownerId && !favorites && !query.visibility.length && (sort === 'updatedAt' || sort === 'mostUsed');
   const matchSet = filtered && !searched && !favorites && sort !== 'mostUsed' && !counted && !cursor && (await useMatchSet(db, query, query.limit));
   const keys: KeySource = filterKeys
     ? {

@@ -68,7 +68,9 @@ export function promptWhere(query: ListFilters, ownerId?: string, match?: Search
   if (terms) conditions.push(searchCondition(terms, match ?? allWordsMatch(terms.groups), wholeWords));
   if (ownerId) conditions.push(eq(prompts.userId, ownerId));
   if (query.favoritesOf) conditions.push(favoriteOf(query.favoritesOf));
-  if (query.audience) conditions.push(visibleTo(query.audience));
+  // One's own prompts are all visible to one: a list of them needs no audience test (and the planner,
+  // offered one, ANDs the whole audience index with the owner's few rows).
+  if (query.audience && !(ownerId && query.audience.includes(`p:${ownerId}`))) conditions.push(visibleTo(query.audience));
   if (query.visibility.length) conditions.push(visibilityIn(query.visibility));
   return conditions.length ? and(...conditions) : undefined;
 }
