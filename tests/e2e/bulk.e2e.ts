@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
+import { apiCall, registerUser, type SeededUser, setRoleAsAdmin, signInWithToken } from './support/api';
 import { expectAccessible, screenshot, seen } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
@@ -46,15 +46,7 @@ beforeAll(async () => {
   admin = await registerUser(url, { firstName: 'Ada', lastName: 'Admin', businessUnit: 'Engineering' });
   editor = await registerUser(url, { firstName: 'Ed', lastName: 'Itor', businessUnit: 'Engineering' });
   reader = await registerUser(url, { firstName: 'Rita', lastName: 'Reader', businessUnit: 'Engineering' });
-  const users = await apiCall<Array<{ id: string; email: string }>>(url, 'GET', '/api/admin/users', undefined, admin.token);
-  const readerId = users.find((u) => u.email === reader.email)!.id;
-  await apiCall(
-    url,
-    'PUT',
-    `/api/admin/users/${readerId}`,
-    { email: reader.email, firstName: 'Rita', lastName: 'Reader', businessUnit: 'Engineering', role: 'read' },
-    admin.token,
-  );
+  await setRoleAsAdmin(url, admin, reader, 'read');
   await apiCall(url, 'POST', '/api/admin/business-units', { name: 'Sales' }, admin.token);
 
   for (const letter of ['A', 'B', 'C']) await create(admin, `Move me ${letter}`, ['mover', 'keep']);

@@ -242,6 +242,7 @@ describe('the combobox for business unit, tags and AI applications', () => {
     await expect.poll(() => memberDialog.getByRole('textbox', { name: 'Business Unit' }).inputValue()).toBe('Marketing');
     expect(await memberDialog.getByRole('combobox', { name: 'Business Unit' }).count()).toBe(0);
     expect(await memberDialog.textContent()).toContain('Only an administrator can move you to another business unit.');
+    await screenshot(member, 'profile-unit-read-only', false);
 
     const page = await open(admin, '/all-prompts');
     await page.getByRole('button', { name: /User menu/ }).click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
+import { apiCall, registerUser, type SeededUser, setRoleAsAdmin, signInWithToken } from './support/api';
 import { expectAccessible, screenshot, seen } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
@@ -14,15 +14,7 @@ beforeAll(async () => {
   admin = await registerUser(url, { firstName: 'Ada', lastName: 'Admin', businessUnit: 'Engineering' });
   editor = await registerUser(url, { firstName: 'Ed', lastName: 'Itor', businessUnit: 'Engineering' });
   reader = await registerUser(url, { firstName: 'Rita', lastName: 'Reader', businessUnit: 'Engineering' });
-  const users = await apiCall<Array<{ id: string; email: string }>>(url, 'GET', '/api/admin/users', undefined, admin.token);
-  const readerId = users.find((u) => u.email === reader.email)!.id;
-  await apiCall(
-    url,
-    'PUT',
-    `/api/admin/users/${readerId}`,
-    { email: reader.email, firstName: 'Rita', lastName: 'Reader', businessUnit: 'Engineering', role: 'read' },
-    admin.token,
-  );
+  await setRoleAsAdmin(url, admin, reader, 'read');
 });
 
 async function open(user: SeededUser, viewport = { width: 1366, height: 860 }): Promise<Page> {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
+import { apiCall, registerUser, type SeededUser, setRoleAsAdmin, signInWithToken } from './support/api';
 import { expectAccessible, screenshot, seen } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
@@ -26,15 +26,7 @@ beforeAll(async () => {
   }
   editor = await registerUser(url, { firstName: 'Erin', lastName: 'Editor', businessUnit: 'Legal' });
   reader = await registerUser(url, { firstName: 'Rita', lastName: 'Reader', businessUnit: 'Sales' });
-  const users = await apiCall<Array<{ id: string; email: string }>>(url, 'GET', '/api/admin/users', undefined, admin.token);
-  const readerId = users.find((u) => u.email === reader.email)!.id;
-  await apiCall(
-    url,
-    'PUT',
-    `/api/admin/users/${readerId}`,
-    { email: reader.email, firstName: 'Rita', lastName: 'Reader', businessUnit: 'Sales', role: 'read' },
-    admin.token,
-  );
+  await setRoleAsAdmin(url, admin, reader, 'read');
   const create = (user: SeededUser, body: Record<string, unknown>) =>
     apiCall(url, 'POST', '/api/prompts', { content: 'Plain text.', aiModels: ['ChatGPT'], tags: ['shared'], ...body }, user.token);
   await create(admin, { title: 'Company style guide', visibility: 'organization' });

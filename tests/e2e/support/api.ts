@@ -8,6 +8,7 @@ export interface SeededUser {
   token: string;
   firstName: string;
   lastName: string;
+  businessUnit: string;
 }
 
 let counter = 0;
@@ -38,6 +39,14 @@ export async function registerUser(baseUrl: string, overrides: Partial<Omit<Seed
   };
   const res = await apiCall<{ token: string }>(baseUrl, 'POST', '/api/register', user);
   return { ...user, token: res.token };
+}
+
+/** An admin gives a seeded member another role through the admin API, as User Management does. */
+export async function setRoleAsAdmin(baseUrl: string, admin: SeededUser, user: SeededUser, role: 'read' | 'edit' | 'admin'): Promise<void> {
+  const users = await apiCall<Array<{ id: string; email: string }>>(baseUrl, 'GET', '/api/admin/users', undefined, admin.token);
+  const { id } = users.find((u) => u.email === user.email)!;
+  const { email, firstName, lastName, businessUnit } = user;
+  await apiCall(baseUrl, 'PUT', `/api/admin/users/${id}`, { email, firstName, lastName, businessUnit, role }, admin.token);
 }
 
 /**
