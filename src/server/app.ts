@@ -16,6 +16,7 @@ import { exportRoutes } from './modules/export/export.routes';
 import { formFieldRoutes } from './modules/form-fields/form-fields.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { promptRoutes } from './modules/prompts/prompts.routes';
+import { promptOwnerRoutes } from './modules/prompts/prompt-owners.routes';
 import { promptUsageRoutes } from './modules/prompts/prompt-usage.routes';
 import { promptVersionRoutes } from './modules/prompts/prompt-versions.routes';
 import { importRoutes } from './modules/import/import.routes';
@@ -105,6 +106,7 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   await app.register(aiModelAdminRoutes);
   await app.register(promptRoutes);
   await app.register(promptUsageRoutes);
+  await app.register(promptOwnerRoutes);
   await app.register(promptVersionRoutes);
   await app.register(trashRoutes);
   await app.register(formFieldRoutes);

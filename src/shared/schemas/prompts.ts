@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OWNERSHIPS } from './owners';
 import { MAX_LONG_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../constants';
 import { PROMPT_SORTS } from '../prompt-rules';
 import { cleanTags, normaliseTag } from '../tag-names';
@@ -165,6 +166,11 @@ export const promptListQuerySchema = z.object({
       }
       return values as Array<(typeof VISIBILITIES)[number]>;
     }),
+  /**
+   * Only the viewer's own prompts: those they own, or those they co-own. My Prompts lists both when it
+   * is left out; everyone's list, when it is given, narrows to the viewer's own the same way.
+   */
+  ownership: z.enum(OWNERSHIPS, { error: 'Ownership must be owned or coOwned' }).optional(),
   /** `true`: only the viewer's favourites (with any search and filters). */
   favorites: z
     .enum(['true', 'false'], { error: 'Favorites must be true or false' })

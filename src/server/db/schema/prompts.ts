@@ -86,6 +86,7 @@ export const prompts = pgTable(
     index('prompts_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
     index('prompts_business_unit_idx').on(t.userBusinessUnit),
     index('prompts_facets_gin_idx').using('gin', t.facets),
+    index('prompts_co_owner_ids_gin_idx').using('gin', t.coOwnerIds),
     // With the audience: a member's search is tested against their keys inside the index (migration 0022).
     index('prompts_search_gin_idx').using('gin', t.searchVector, t.audience),
     index('prompts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),

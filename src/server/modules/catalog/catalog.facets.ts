@@ -31,6 +31,8 @@ export interface FacetResult {
 export interface FacetScope extends Filters {
   search: string;
   ownerId?: string;
+  /** With an owner: only what they own, or only what they co-own. */
+  ownership?: PromptListQuery['ownership'];
   /** The sidebar's visibility filter. */
   visibility: Visibility[];
   /** Whose counts (never a prompt they cannot see). */
@@ -80,7 +82,7 @@ async function countGroups(db: Database, scope: FacetScope, filters: Filters, gr
     const where = and(...filterKeyConditions(filters, await facetStats(db)), ...audience);
     statement = facetStatement(sql`${promptFilterKeys}`, sql`${promptFilterKeys.facets}`, where, groups, cap);
   } else {
-    const query = { search: scope.search, ...filters, visibility: scope.visibility, audience: scope.audience };
+    const query = { search: scope.search, ...filters, visibility: scope.visibility, ownership: scope.ownership, audience: scope.audience };
     const where = searchTerms(scope.search) ? (await resolvePromptWhere(db, query, scope.ownerId, run)).where : promptWhere(query, scope.ownerId);
     statement = facetStatement(sql`${prompts}`, sql`${prompts.facets}`, where, groups, cap);
   }

@@ -70,7 +70,9 @@ function scopeOf(query: FilterScopeQuery, viewer: AudienceViewer): FacetScope {
     aiModels: query.aiModels,
     tags: query.tags,
     visibility: query.visibility,
-    ownerId: query.scope === 'my' ? viewer.id : undefined,
+    // `ownership` alone narrows everyone's counts to one's own, as it narrows the list.
+    ownerId: query.scope === 'my' || query.ownership ? viewer.id : undefined,
+    ownership: query.ownership,
     audience: audienceOf(viewer),
   };
 }
@@ -78,7 +80,7 @@ function scopeOf(query: FilterScopeQuery, viewer: AudienceViewer): FacetScope {
 function facets(db: Database, query: FilterScopeQuery, viewer: AudienceViewer): Promise<FacetResult> {
   const scope = scopeOf(query, viewer);
   const unfiltered = async () => (await usage(db, viewer)).byCount;
-  const key = JSON.stringify([scope.search, scope.businessUnits, scope.aiModels, scope.tags, scope.visibility, scope.ownerId ?? null, scope.audience]);
+  const key = JSON.stringify([scope.search, scope.businessUnits, scope.aiModels, scope.tags, scope.visibility, scope.ownerId ?? null, scope.ownership ?? null, scope.audience]);
   return facetCache.get(db, key, () => facetCounts(db, scope, unfiltered));
 }
 

@@ -53,6 +53,7 @@ const totalsKey = (query: ListFilters, ownerId?: string) =>
     query.visibility,
     query.audience,
     ownerId ?? null,
+    query.ownership ?? null,
     query.favoritesOf ?? null,
     query.favoritesOf ? viewerGeneration(query.favoritesOf) : null,
   ]);

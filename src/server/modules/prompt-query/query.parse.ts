@@ -7,6 +7,8 @@ import type { Audience } from './query.visibility';
 // search (and the text of its tsqueries), the filters, and the cursor. Nothing here touches the database.
 
 export type ListFilters = Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags' | 'visibility'> & {
+  /** With an owner: only the prompts they own, or only those they co-own (both when left out). */
+  ownership?: PromptListQuery['ownership'];
   /** Only this person's favourites. */
   favoritesOf?: string;
   /** Whose eyes the list is for (query.visibility.ts): every caller says, so none can forget. */

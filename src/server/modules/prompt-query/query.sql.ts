@@ -1,10 +1,10 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { canEditPrompt } from '../../../shared/policies/prompts';
 import type { PromptListQuery } from '../../../shared/schemas/prompts';
 import type { Visibility } from '../../../shared/visibility';
 import { type Database, queryRows } from '../../db/client';
 import { promptFavorites, prompts } from '../../db/schema';
-import { type AudienceViewer, visibleTo } from './query.visibility';
+import { type AudienceViewer, ownedBy, visibleTo } from './query.visibility';
 import { allWordsMatch, type ListFilters, type SearchMatch, type SearchTerms, searchTerms } from './query.parse';
 
 // The SQL every statement of the engine is written with: the WHERE clause that decides which prompts a
@@ -66,7 +66,7 @@ export function promptWhere(query: ListFilters, ownerId?: string, match?: Search
   const terms = searchTerms(query.search);
   const conditions = [...filterConditions(query)];
   if (terms) conditions.push(searchCondition(terms, match ?? allWordsMatch(terms.groups), wholeWords));
-  if (ownerId) conditions.push(eq(prompts.userId, ownerId));
+  if (ownerId) conditions.push(ownedBy(ownerId, query.ownership));
   if (query.favoritesOf) conditions.push(favoriteOf(query.favoritesOf));
   // One's own prompts are all visible to one: a list of them needs no audience test (and the planner,
   // offered one, ANDs the whole audience index with the owner's few rows).

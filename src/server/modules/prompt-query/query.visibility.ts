@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/constants';
+import type { Ownership } from '../../../shared/schemas/owners';
 import { prompts } from '../../db/schema';
 
 // Who may see a prompt, as every list, count, filter value and export asks it. A prompt's `audience`
@@ -35,6 +36,18 @@ export function visibleTo(audience: readonly string[], column: AnyPgColumn | SQL
 }
 
 /**
+ * The prompts `userId` owns, co-owns, or (no `ownership`) either: the owner's index and the co-owners'
+ * GIN index, ORed in one bitmap. Every such prompt is visible to them.
+ */
+export function ownedBy(userId: string, ownership?: Ownership): SQL {
+  const owns = eq(prompts.userId, userId);
+  const coOwns = sql`${prompts.coOwnerIds} @> array[${userId}::uuid]`;
+  if (ownership === 'owned') return owns;
+  if (ownership === 'coOwned') return coOwns;
+  return sql`(${owns} or ${coOwns})`;
+}
+
+/**
  * The prompts a viewer sees, as disjoint parts that other viewers share: the organization's (everyone
  * shares them), their unit's (the unit shares them), and the few they own or co-own beyond those.
  * Aggregates over every visible prompt (the sidebar's value counts) are summed from the parts, so a
@@ -43,11 +56,12 @@ export function visibleTo(audience: readonly string[], column: AnyPgColumn | SQL
 export function audienceParts(viewer: AudienceViewer): Array<{ key: string; where: SQL | undefined }> {
   if (!audienceOf(viewer)) return [{ key: 'all', where: undefined }];
   const unit = `u:${viewer.businessUnit}`;
-  const me = `p:${viewer.id}`;
   return [
     { key: 'o', where: sql`${prompts.audience} @> array['o']::text[]` },
     { key: unit, where: sql`${prompts.audience} @> array[${unit}]::text[]` },
-    { key: `${me} ${unit}`, where: sql`${prompts.audience} @> array[${me}]::text[] and not ${prompts.audience} && array['o', ${unit}]::text[]` },
+    // Read through the owner's and co-owners' indexes: "p:<id>" is in a prompt's audience exactly when
+    // they own or co-own it and it is not the organization's.
+    { key: `p:${viewer.id} ${unit}`, where: sql`${ownedBy(viewer.id)} and not ${prompts.audience} && array['o', ${unit}]::text[]` },
   ];
 }
 

@@ -91,3 +91,23 @@ export async function auditTrash(
     })),
   );
 }
+
+/** Records a change of owner or co-owners (`before` and `after` hold ids and emails). */
+export async function auditOwnersChange(
+  tx: Database,
+  actor: UserRow,
+  prompt: Pick<PromptRow, 'id' | 'title'>,
+  change: { before: OwnersRecord; after: OwnersRecord; summary: string },
+): Promise<void> {
+  await recordAudit(tx, {
+    actor,
+    action: 'prompt.owners_changed',
+    target: { type: 'prompt', id: prompt.id },
+    summary: `${change.summary} of prompt “${prompt.title}”`,
+    before: change.before,
+    after: change.after,
+  });
+}
+
+// A type, not an interface: the audit's before/after take any record.
+export type OwnersRecord = { owner: string; coOwners: string[] };

@@ -39,7 +39,12 @@ export async function promptRoutes(app: FastifyInstance) {
         description: 'One page at a time: pass `nextCursor` back as `cursor` for the next. `Cache-Control: no-cache` asks for counts computed now.',
       },
     },
-    async (request, reply) => reply.type(JSON_TYPE).send(await listPrompts(app.db, requireUser(request), request.query, undefined, wantsFresh(request))),
+    async (request, reply) => {
+      const user = requireUser(request);
+      // `ownership` narrows everyone's list to the viewer's own, as My Prompts' filter does.
+      const ownerId = request.query.ownership ? user.id : undefined;
+      return reply.type(JSON_TYPE).send(await listPrompts(app.db, user, request.query, ownerId, wantsFresh(request)));
+    },
   );
 
   r.get('/api/prompts/my', { config: signedIn, schema: { ...listSchema, summary: 'List and search one’s own prompts' } }, async (request, reply) => {

@@ -103,6 +103,17 @@ export async function restoreFromTrash(db: Database, viewer: UserRow, id: string
         .where(and(eq(prompts.userId, owner.id), sql`lower(${prompts.title}) = lower(${title})`))
         .limit(1);
       if (taken) throw clash();
+      // People may have been deleted while it was in the trash: their co-ownerships, favourites and
+      // uses go, and versions they saved keep their names without the link to the account.
+      const coOwnerIds = snapshot.prompt.coOwnerIds ?? [];
+      const mentioned = [
+        ...coOwnerIds,
+        ...snapshot.favorites.map((f) => f.userId),
+        ...snapshot.userUses.map((u) => u.userId),
+        ...snapshot.versions.map((v) => v.editorId),
+      ];
+      const ids = [...new Set(mentioned.filter((v): v is string => Boolean(v)))];
+      const members = new Set(ids.length ? (await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id) : []);
       await tx.insert(prompts).values({
         ...revive(snapshot.prompt as unknown as Record<string, unknown>, ['createdAt', 'updatedAt']),
         id,
@@ -112,12 +123,8 @@ export async function restoreFromTrash(db: Database, viewer: UserRow, id: string
         tags: await canonicalTags(tx, snapshot.prompt.tags),
         aiModels: await canonicalAiModels(tx, snapshot.prompt.aiModels),
         authorName: `${owner.firstName} ${owner.lastName}`.trim(),
+        coOwnerIds: coOwnerIds.filter((coOwner) => members.has(coOwner) && coOwner !== owner.id),
       } as typeof prompts.$inferInsert);
-      // People may have been deleted while it was in the trash: their favourites and uses go, and
-      // versions they saved keep their names without the link to the account.
-      const mentioned = [...snapshot.favorites.map((f) => f.userId), ...snapshot.userUses.map((u) => u.userId), ...snapshot.versions.map((v) => v.editorId)];
-      const ids = [...new Set(mentioned.filter((v): v is string => Boolean(v)))];
-      const members = new Set(ids.length ? (await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id) : []);
       if (snapshot.versions.length) {
         await tx
           .insert(promptVersions)

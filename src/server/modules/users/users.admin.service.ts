@@ -181,9 +181,15 @@ export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string
           .where(eq(prompts.userId, id))
           .returning({ id: prompts.id });
         transferred = moved.length;
+        // The recipient owns what they co-owned of these now: not both.
+        await tx.execute(
+          sql`update prompts set co_owner_ids = array_remove(co_owner_ids, ${recipient.id}::uuid) where user_id = ${recipient.id} and co_owner_ids @> array[${recipient.id}::uuid]`,
+        );
         // Their trashed prompts go too, so the recipient can still restore them.
         await tx.update(trashedPrompts).set({ ownerId: recipient.id }).where(eq(trashedPrompts.ownerId, id));
       }
+      // Their co-ownerships end with them (prompts they own went above, or go with the account).
+      await tx.execute(sql`update prompts set co_owner_ids = array_remove(co_owner_ids, ${id}::uuid) where co_owner_ids @> array[${id}::uuid]`);
       await tx.delete(users).where(eq(users.id, id));
       await recordAudit(tx, {
         actor,
