@@ -17,7 +17,7 @@ import {
   type WordGroup,
   wordGroups,
 } from './query.parse';
-import { cappedCount, COUNT_CAP, literalInt, promptWhere, type RunStatement, runStatement, toTotal } from './query.sql';
+import { cappedCount, COUNT_CAP, literalInt, promptWhere, type RunStatement, searchScopeWhere, runStatement, toTotal } from './query.sql';
 
 // How many prompts a list or an export holds, counted up to a cap, and for a search what it matches:
 // every word, else most of them, else close words or titles. The count decides, so both are one step.
@@ -66,7 +66,7 @@ export async function countMatches(db: Database, query: ListFilters, ownerId: st
   const synonyms = await loadSynonyms(db);
   const groups = wordGroups(query.search, synonyms);
   const all = allWordsMatch(groups);
-  const everyWord = groups.length > 1 ? everyWordWithin(groups, promptWhere({ ...query, search: '' }, ownerId)) : null;
+  const everyWord = groups.length > 1 ? everyWordWithin(groups, searchScopeWhere(query, ownerId)) : null;
   const [row] = await run(db, sql`select ${searchCount(query, ownerId, all, everyWord)} as n`);
   const counted = toTotal(Number(row?.n ?? 0), COUNT_CAP);
   return counted.total > 0 ? { match: all, ...counted } : fallback(db, query, ownerId, groups, synonyms, run);
@@ -88,7 +88,7 @@ async function fallback(
   synonyms: SynonymIndex,
   run: RunStatement,
 ): Promise<Counted> {
-  const scope = promptWhere({ ...query, search: '' }, ownerId);
+  const scope = searchScopeWhere(query, ownerId);
   const probes = await probeWords(db, groups, scope, run);
   const present = groups.filter((_, i) => probes[i]!.found);
   const missing = groups.filter((_, i) => probes[i]!.lexemes && !probes[i]!.found);

@@ -138,13 +138,16 @@ export async function listPromptPage(
     const total = counted ? sql`null::int` : cappedCount(keys.where, COUNT_CAP, keys.from);
     return finish((await run(db, pageStatement(sql`(${mostUsedItems({ where, cursor, order, limit, item })})`, total, limit)))[0]);
   }
-  const conditions: SQL[] = keys.walkWhere ? [keys.walkWhere] : [];
+  let after: SQL | undefined;
   if (cursor) {
     const value = sort === 'relevance' ? sql`${cursor.value}::real` : timeSort ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}`;
-    conditions.push(
-      order === 'desc' ? sql`(${keys.key}, ${keys.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${keys.key}, ${keys.id}) > (${value}, ${cursor.id}::uuid)`,
-    );
+    after = order === 'desc' ? sql`(${keys.key}, ${keys.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${keys.key}, ${keys.id}) > (${value}, ${cursor.id}::uuid)`;
   }
+  const conditions = [keys.walkWhere, after].filter((c): c is SQL => c !== undefined);
+  // One's own prompts, owned and co-owned: two walks, each in the list's order and cut at a page, merged.
+  // One bitmap of both (owner OR co-owner) read every one of the owner's rows to sort them (500 rows
+  // for a page of 50: "my prompts" fell from 1,455 to 150 requests a second at 100k prompts).
+  const ownWalks = ownerId && !query.ownership ? (['owned', 'coOwned'] as const).map((ownership) => promptWhere({ ...query, ownership }, ownerId, match)) : null;
 
   // Null ordering must match the indexes drizzle-kit wrote (DESC NULLS LAST, ASC NULLS LAST) so that
   // PostgreSQL walks them instead of sorting; the columns are NOT NULL, so results are unaffected.
@@ -152,6 +155,13 @@ export async function listPromptPage(
   const orderBy = sql`${keys.key} ${direction}, ${keys.id} ${direction}`;
   const pageItems = (gate: SQL | null) => {
     const matching = and(...conditions, gate ?? undefined) ?? sql`true`;
+    if (ownWalks) {
+      const walk = (own: SQL | undefined) =>
+        sql`(select ${prompts.id} as id, ${orderKey} as k from ${prompts} where ${and(own, after, gate ?? undefined)} order by ${orderBy} limit ${literalInt(limit + 1)})`;
+      return sql`select row_number() over (order by k.k ${direction}, k.id ${direction}) as n, k.id::text as id, k.k::text as sort_key, ${item} as item
+        from (select id, k from (${sql.join(ownWalks.map(walk), sql` union all `)}) own order by k ${direction}, id ${direction} limit ${literalInt(limit + 1)}) k
+        inner join ${prompts} on ${prompts.id} = k.id ${ITEM_SOURCES}`;
+    }
     if (plan.keysFirst) {
       // The page's keys first (from the narrow table, or a search's matches sorted on their key
       // alone, bounded by the LIMIT); then only those rows are read whole and joined to their authors.

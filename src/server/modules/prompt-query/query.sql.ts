@@ -4,7 +4,7 @@ import type { PromptListQuery } from '../../../shared/schemas/prompts';
 import type { Visibility } from '../../../shared/visibility';
 import { type Database, queryRows } from '../../db/client';
 import { promptFavorites, prompts } from '../../db/schema';
-import { type AudienceViewer, ownedBy, visibleTo } from './query.visibility';
+import { type AudienceViewer, ownedBy, visibleInSearch, visibleTo } from './query.visibility';
 import { allWordsMatch, type ListFilters, type SearchMatch, type SearchTerms, searchTerms } from './query.parse';
 
 // The SQL every statement of the engine is written with: the WHERE clause that decides which prompts a
@@ -64,15 +64,31 @@ export function filterConditions(query: Pick<PromptListQuery, 'businessUnits' | 
  */
 export function promptWhere(query: ListFilters, ownerId?: string, match?: SearchMatch | null, wholeWords = false): SQL | undefined {
   const terms = searchTerms(query.search);
-  const conditions = [...filterConditions(query)];
+  const conditions = [...scopeConditions(query, ownerId, terms !== null)];
   if (terms) conditions.push(searchCondition(terms, match ?? allWordsMatch(terms.groups), wholeWords));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * Everything of the list but its search: the scope in which a search's words are probed and its
+ * fallbacks are looked for (query.count.ts), always ANDed with a search condition.
+ */
+export function searchScopeWhere(query: ListFilters, ownerId?: string): SQL | undefined {
+  const conditions = scopeConditions(query, ownerId, true);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function scopeConditions(query: ListFilters, ownerId: string | undefined, searched: boolean): SQL[] {
+  const conditions = [...filterConditions(query)];
   if (ownerId) conditions.push(ownedBy(ownerId, query.ownership));
   if (query.favoritesOf) conditions.push(favoriteOf(query.favoritesOf));
   // One's own prompts are all visible to one: a list of them needs no audience test (and the planner,
   // offered one, ANDs the whole audience index with the owner's few rows).
-  if (query.audience && !(ownerId && query.audience.includes(`p:${ownerId}`))) conditions.push(visibleTo(query.audience));
+  if (query.audience && !(ownerId && query.audience.includes(`p:${ownerId}`))) {
+    conditions.push(searched ? visibleInSearch(query.audience) : visibleTo(query.audience));
+  }
   if (query.visibility.length) conditions.push(visibilityIn(query.visibility));
-  return conditions.length ? and(...conditions) : undefined;
+  return conditions;
 }
 
 /** The sidebar's visibility filter: prompts of any of these visibilities (among those the viewer sees). */

@@ -25,15 +25,32 @@ export function audienceOf(viewer: AudienceViewer): Audience {
 }
 
 /**
- * The condition on an `audience` column (of prompts, or of the narrow prompt_filter_keys). Always three
- * parameters, so one prepared statement serves every member.
+ * The condition on an `audience` column (of prompts, or of the narrow prompt_filter_keys), for lists
+ * without a search. The organization's key is written into the statement and the viewer's own two are
+ * parameters, so one prepared statement serves every member, and PostgreSQL can estimate it: "o" is in
+ * its statistics (most prompts hold it), so the statement's generic plan is costed like the plans made
+ * for each member's keys, and is kept. With all three keys as parameters, the generic plan assumed a
+ * handful of rows would pass, looked ten times dearer than it is, and every list was planned anew
+ * (1.5 ms of a 3 ms first page).
  */
 export function visibleTo(audience: readonly string[], column: AnyPgColumn | SQL = prompts.audience): SQL {
-  return sql`${column} && array[${sql.join(
-    audience.map((key) => sql`${key}`),
+  const own = audience.filter((key) => key !== 'o');
+  return sql`(${column} @> '{o}'::text[] or ${column} && ${keyArray(own)})`;
+}
+
+/**
+ * The same condition as one overlap, for searches: inside the search's GIN index on
+ * (search_vector, audience) it is one index condition, where the OR above would scan the index twice.
+ */
+export function visibleInSearch(audience: readonly string[]): SQL {
+  return sql`${prompts.audience} && ${keyArray(audience)}`;
+}
+
+const keyArray = (keys: readonly string[]) =>
+  sql`array[${sql.join(
+    keys.map((key) => sql`${key}`),
     sql`, `,
   )}]::text[]`;
-}
 
 /**
  * The prompts `userId` owns, co-owns, or (no `ownership`) either: the owner's index and the co-owners'
@@ -43,7 +60,9 @@ export function ownedBy(userId: string, ownership?: Ownership): SQL {
   const owns = eq(prompts.userId, userId);
   const coOwns = sql`${prompts.coOwnerIds} @> array[${userId}::uuid]`;
   if (ownership === 'owned') return owns;
-  if (ownership === 'coOwned') return coOwns;
+  // An owner is never a co-owner too (owners.service refuses it); said here as well, so that the two
+  // halves of one's own prompts never hold a prompt twice.
+  if (ownership === 'coOwned') return sql`${coOwns} and ${prompts.userId} <> ${userId}::uuid`;
   return sql`(${owns} or ${coOwns})`;
 }
 

@@ -79,6 +79,32 @@ describe('co-owners', () => {
     expect(await titles(eve, '/api/prompts/my?limit=200&ownership=coOwned')).not.toContain('Shared draft');
   });
 
+  it('pages through what one owns and co-owns in one order, each prompt once', async () => {
+    const pat = await t.userWithRole('edit', { firstName: 'Pat', lastName: 'Pager', businessUnit: 'Sales' });
+    for (const n of [1, 2, 3]) await create(`Pat owns ${n}`, {}, pat);
+    for (const n of [1, 2, 3]) {
+      const id = await create(`Pat co-owns ${n}`, { visibility: 'private' });
+      expect((await setOwners(eve, id, eve.user.id, [pat.user.id])).statusCode).toBe(200);
+    }
+    await create('Pat owns 4', {}, pat);
+    for (const sort of ['', '&sort=title&order=asc']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await call(pat, 'GET', `/api/prompts/my?limit=2${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const page = promptListResponseSchema.parse(JSON.parse(res.body));
+        expect(page.total).toBe(7);
+        seen.push(...page.items.map((i) => i.title));
+        cursor = page.nextCursor;
+      } while (cursor);
+      const expected = sort
+        ? ['Pat co-owns 1', 'Pat co-owns 2', 'Pat co-owns 3', 'Pat owns 1', 'Pat owns 2', 'Pat owns 3', 'Pat owns 4']
+        : ['Pat owns 4', 'Pat co-owns 3', 'Pat co-owns 2', 'Pat co-owns 1', 'Pat owns 3', 'Pat owns 2', 'Pat owns 1'];
+      expect(seen).toEqual(expected);
+    }
+  });
+
   it('count in the sidebar of My Prompts, and the ownership filter narrows the counts', async () => {
     const counts = async (qs: string) => {
       const res = await call(otto, 'GET', `/api/filter/counts?scope=my&${qs}`);
