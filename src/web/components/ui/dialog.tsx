@@ -26,6 +26,13 @@ const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-2xl'
 export function useReturnFocus(): (event: Event) => void {
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
   return (event) => {
+    // Radix asks a moment after the dialog has gone (a timer): focus that someone placed meanwhile (a
+    // click, a shortcut into the search box) stays where they put it rather than jumping back.
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body && active.isConnected) {
+      event.preventDefault();
+      return;
+    }
     if (!opener?.isConnected) return;
     event.preventDefault();
     opener.focus({ preventScroll: true });
