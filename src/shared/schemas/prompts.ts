@@ -165,6 +165,8 @@ export const promptListQuerySchema = z.object({
       }
       return values as Array<(typeof VISIBILITIES)[number]>;
     }),
+  /** Only the prompts of this collection; listed in its order unless another `sort` is asked. */
+  collection: z.uuid({ error: 'collection must be a collection id' }).optional(),
   /** `true`: only the viewer's favourites (with any search and filters). */
   favorites: z
     .enum(['true', 'false'], { error: 'Favorites must be true or false' })

@@ -1,7 +1,11 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
+import { invalidFields } from '../../errors';
+
+/** The collection order of a list that names no collection. */
+const POSITION_NEEDS_COLLECTION = 'Sorting by position needs a collection';
 import type { Database } from '../../db/client';
-import { prompts } from '../../db/schema';
+import { collectionItems, prompts } from '../../db/schema';
 import { PromptDerivedCache, viewerGeneration } from '../../lib/prompt-derived-cache';
 import { type Counted, countMatches } from './query.count';
 import { type Cursor, decodeCursor, invalidCursor, type ListFilters, type SearchMode, type SearchSuggestion, searchTerms } from './query.parse';
@@ -55,10 +59,14 @@ const totalsKey = (query: ListFilters, ownerId?: string) =>
     ownerId ?? null,
     query.favoritesOf ?? null,
     query.favoritesOf ? viewerGeneration(query.favoritesOf) : null,
+    query.collection ?? null,
   ]);
 
-function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
+function sortKey(sort: PromptSort, rank: SQL<number> | null, collection: string | undefined): SQL {
   switch (sort) {
+    case 'position':
+      // Read from collection_items by the plan (query.plan.ts); here for completeness of the key.
+      return sql`(select ${collectionItems.position} from ${collectionItems} where ${collectionItems.collectionId} = ${collection ?? null}::uuid and ${collectionItems.promptId} = ${prompts.id})`;
     case 'relevance':
       return rank!;
     case 'title':
@@ -106,7 +114,9 @@ export async function listPromptPage(
   const match = counted?.match ?? null;
   const where = promptWhere(query, ownerId, match);
 
-  const requested: PromptSort = query.sort ?? (terms ? 'relevance' : 'updatedAt');
+  // A collection is listed in its own order unless another is asked for.
+  const requested: PromptSort = query.sort ?? (query.collection ? 'position' : terms ? 'relevance' : 'updatedAt');
+  if (requested === 'position' && !query.collection) throw invalidFields(POSITION_NEEDS_COLLECTION, { sort: POSITION_NEEDS_COLLECTION });
   // Ranking costs per match, so only a bounded set is ranked; beyond it the list is newest first.
   const ranked: PromptSort = requested === 'relevance' && (!counted || counted.lowerBound || counted.total > RANK_CAP) ? 'updatedAt' : requested;
   // A search answered newest first stays so across its pages, even if a recount would now rank it.
@@ -119,7 +129,7 @@ export async function listPromptPage(
   const limit = query.limit;
   const finish = (row: Record<string, unknown> | undefined) =>
     toListPage(row!, { counted, sort, order, limit, remember: (t) => listTotals.set(db, key, t, since) });
-  const orderKey = sortKey(sort, terms && match && sort === 'relevance' ? rankExpression(terms, match) : null);
+  const orderKey = sortKey(sort, terms && match && sort === 'relevance' ? rankExpression(terms, match) : null, query.collection);
 
   const timeSort = sort === 'updatedAt' || sort === 'createdAt';
   const plan = await planList(db, {
@@ -139,7 +149,14 @@ export async function listPromptPage(
   }
   const conditions: SQL[] = keys.walkWhere ? [keys.walkWhere] : [];
   if (cursor) {
-    const value = sort === 'relevance' ? sql`${cursor.value}::real` : timeSort ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}`;
+    const value =
+      sort === 'relevance'
+        ? sql`${cursor.value}::real`
+        : timeSort
+          ? sql`${cursor.value}::timestamptz`
+          : sort === 'position'
+            ? sql`${cursor.value}::int`
+            : sql`${cursor.value}`;
     conditions.push(
       order === 'desc' ? sql`(${keys.key}, ${keys.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${keys.key}, ${keys.id}) > (${value}, ${cursor.id}::uuid)`,
     );
@@ -193,7 +210,7 @@ function toListPage(row: Record<string, unknown>, { counted, sort, order, limit,
   const { total, lowerBound } = counted ?? toTotal(Number(row.total), COUNT_CAP);
   if (!counted) remember(Promise.resolve({ match: null, total, lowerBound }));
   const hasMore = Number(row.fetched) > limit;
-  const numericKey = sort === 'relevance' || sort === 'mostUsed';
+  const numericKey = sort === 'relevance' || sort === 'mostUsed' || sort === 'position';
   return {
     itemsJson: String(row.items),
     total,
