@@ -18,6 +18,7 @@ import { createAccount } from './create-account';
 import { findUserById, syncAuthorName, updateUser } from './users.repo';
 import { afterUserWrite } from '../../lib/user-derived-cache';
 import { plural } from '../../../shared/plural';
+import { handOverCollections } from '../collections/collections.lifecycle';
 
 type Input = z.output<typeof adminUserInputSchema>;
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -184,6 +185,7 @@ export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string
         // Their trashed prompts go too, so the recipient can still restore them.
         await tx.update(trashedPrompts).set({ ownerId: recipient.id }).where(eq(trashedPrompts.ownerId, id));
       }
+      await handOverCollections(tx, target, recipient);
       await tx.delete(users).where(eq(users.id, id));
       await recordAudit(tx, {
         actor,
