@@ -126,6 +126,16 @@ describe('a list filtered by a collection', () => {
     expect(everything.tags).toEqual([{ value: 'legal', count: 14 }]);
   });
 
+  it('narrows a bulk action chosen by filter to the collection, and 404s a hidden one', async () => {
+    const bulk = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/prompts/bulk', headers: admin.auth, payload });
+    const res = await bulk({ action: 'addTag', value: 'in-kit', filter: { collection: kit } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body(res)).toMatchObject({ matched: 12, changed: 12 });
+    expect(await titles(rita, 'tags=in-kit')).toEqual(order);
+    const hidden = await t.app.inject({ method: 'POST', url: '/api/prompts/bulk', headers: eve.auth, payload: { action: 'addTag', value: 'x', filter: { collection: crypto.randomUUID() } } });
+    expect([hidden.statusCode, body(hidden).code]).toEqual([404, 'collection_not_found']);
+  });
+
   it('changes at once when items are added, removed or reordered (the cached pages and totals are dropped)', async () => {
     const before = await page(rita, 'limit=2');
     expect(before.total).toBe(11);
