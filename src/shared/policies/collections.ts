@@ -1,9 +1,8 @@
-import { canCreatePrompt, canEditPrompt, canViewPrompt } from './prompts';
+import { canEditPrompt, canViewPrompt } from './prompts';
 
 // A collection is seen and changed by the prompts' rules: an owner, co-owners, the same three
 // visibilities. Edit and admin members create collections; read members use them.
 
-export const canCreateCollection = canCreatePrompt;
 export const canEditCollection = canEditPrompt;
 export const canViewCollection = canViewPrompt;
 

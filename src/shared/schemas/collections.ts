@@ -29,10 +29,7 @@ const name = z
   .min(1, COLLECTION_MESSAGES.nameRequired)
   .max(MAX_COLLECTION_NAME_LENGTH, COLLECTION_MESSAGES.nameTooLong);
 
-const description = z
-  .string({ error: 'Description must be text' })
-  .trim()
-  .max(MAX_COLLECTION_DESCRIPTION_LENGTH, COLLECTION_MESSAGES.descriptionTooLong);
+const description = z.string({ error: 'Description must be text' }).trim().max(MAX_COLLECTION_DESCRIPTION_LENGTH, COLLECTION_MESSAGES.descriptionTooLong);
 
 const coOwnerIds = z
   .array(z.uuid({ error: 'Each co-owner must be a user id' }), { error: 'Expected a list of user ids' })
@@ -86,7 +83,6 @@ export const collectionSchema = z.object({
 export type Collection = z.infer<typeof collectionSchema>;
 
 export const collectionListSchema = z.object({ items: z.array(collectionSchema) });
-export type CollectionList = z.infer<typeof collectionListSchema>;
 
 export const collectionItemInputSchema = z.object({ promptId: z.uuid({ error: 'promptId must be a prompt id' }) });
 
@@ -101,6 +97,3 @@ export const collectionItemParamsSchema = z.object({
   id: z.uuid({ error: 'Invalid id' }),
   promptId: z.uuid({ error: 'Invalid prompt id' }),
 });
-
-/** What an item write answers: the collection as the caller now sees it. */
-export const collectionItemResultSchema = collectionSchema;

@@ -81,7 +81,16 @@ async function facets(db: Database, query: FilterScopeQuery, viewer: AudienceVie
   await assertCollectionVisible(db, viewer, query.collection);
   const scope = scopeOf(query, viewer);
   const unfiltered = async () => (await usage(db, viewer)).byCount;
-  const key = JSON.stringify([scope.search, scope.businessUnits, scope.aiModels, scope.tags, scope.visibility, scope.ownerId ?? null, scope.audience, scope.collection ?? null]);
+  const key = JSON.stringify([
+    scope.search,
+    scope.businessUnits,
+    scope.aiModels,
+    scope.tags,
+    scope.visibility,
+    scope.ownerId ?? null,
+    scope.audience,
+    scope.collection ?? null,
+  ]);
   return facetCache.get(db, key, () => facetCounts(db, scope, unfiltered));
 }
 

@@ -58,15 +58,20 @@ export async function collectionRoutes(app: FastifyInstance) {
         response: { 201: collectionSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createCollection(app.db, requireUser(request), request.body, app.config.defaultVisibility)),
+    async (request, reply) => reply.status(201).send(await createCollection(app.db, requireUser(request), request.body, app.config.defaultVisibility)),
   );
 
   r.get(
     '/api/collections/:id',
     {
       config: signedIn,
-      schema: { summary: 'Read a collection', description: 'Without its items: list them with `GET /api/prompts?collection={id}`.', tags, params: uuidParamsSchema, response: { 200: collectionSchema } },
+      schema: {
+        summary: 'Read a collection',
+        description: 'Without its items: list them with `GET /api/prompts?collection={id}`.',
+        tags,
+        params: uuidParamsSchema,
+        response: { 200: collectionSchema },
+      },
     },
     (request) => getCollection(app.db, requireUser(request), request.params.id),
   );

@@ -16,16 +16,7 @@ import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { changes, recordAudit } from '../audit/audit';
 import { listBusinessUnitNames } from '../business-units/business-units.service';
 import { resolveVisibility, visibleOr404 } from '../prompts/prompts.visibility';
-import {
-  appendItem,
-  type CollectionView,
-  countItems,
-  findCollection,
-  orderedItems,
-  rewritePositions,
-  selectCollections,
-  usersByIds,
-} from './collections.repo';
+import { appendItem, type CollectionView, countItems, findCollection, orderedItems, rewritePositions, selectCollections, usersByIds } from './collections.repo';
 
 // Collections: who may see and change them (the prompts' rules: canViewCollection and canEditCollection
 // are canViewPrompt and canEditPrompt), their items and their order. A collection someone may not see

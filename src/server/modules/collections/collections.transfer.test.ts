@@ -35,9 +35,12 @@ const importJson = async (app: TestApp, u: TestUser, file: unknown, qs = '') => 
   expect(res.statusCode, res.body).toBe(200);
   return importResultSchema.parse(body(res));
 };
-const collectionsOf = async (app: TestApp, u: TestUser) => collectionListSchema.parse(body(await app.app.inject({ method: 'GET', url: '/api/collections', headers: u.auth }))).items;
+const collectionsOf = async (app: TestApp, u: TestUser) =>
+  collectionListSchema.parse(body(await app.app.inject({ method: 'GET', url: '/api/collections', headers: u.auth }))).items;
 const titlesIn = async (app: TestApp, u: TestUser, id: string) =>
-  promptListResponseSchema.parse(JSON.parse((await app.app.inject({ method: 'GET', url: `/api/prompts?collection=${id}`, headers: u.auth })).body)).items.map((i) => i.title);
+  promptListResponseSchema
+    .parse(JSON.parse((await app.app.inject({ method: 'GET', url: `/api/prompts?collection=${id}`, headers: u.auth })).body))
+    .items.map((i) => i.title);
 
 beforeAll(async () => {
   [source, target] = await Promise.all([createTestApp(), createTestApp()]);
@@ -48,13 +51,26 @@ beforeAll(async () => {
     ['Vendor onboarding', 'ops'],
     ['Payment terms', 'legal'],
   ]) {
-    const res = await source.app.inject({ method: 'POST', url: '/api/prompts', headers: eve.auth, payload: { title, content: `About ${title}`, aiModels: ['ChatGPT'], tags: [tag], visibility: 'organization' } });
+    const res = await source.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: eve.auth,
+      payload: { title, content: `About ${title}`, aiModels: ['ChatGPT'], tags: [tag], visibility: 'organization' },
+    });
     ids.push(promptSchema.parse(body(res)).id);
   }
   kit = collectionSchema.parse(
-    body(await source.app.inject({ method: 'POST', url: '/api/collections', headers: eve.auth, payload: { name: 'Contract review', description: '**Start here**', visibility: 'units' } })),
+    body(
+      await source.app.inject({
+        method: 'POST',
+        url: '/api/collections',
+        headers: eve.auth,
+        payload: { name: 'Contract review', description: '**Start here**', visibility: 'units' },
+      }),
+    ),
   ).id;
-  for (const id of [ids[2], ids[0], ids[1]]) await source.app.inject({ method: 'POST', url: `/api/collections/${kit}/items`, headers: eve.auth, payload: { promptId: id } });
+  for (const id of [ids[2], ids[0], ids[1]])
+    await source.app.inject({ method: 'POST', url: `/api/collections/${kit}/items`, headers: eve.auth, payload: { promptId: id } });
   await source.app.inject({ method: 'POST', url: '/api/collections', headers: admin.auth, payload: { name: 'Empty one', visibility: 'private' } });
 });
 afterAll(() => Promise.all([source.close(), target.close()]));
@@ -69,7 +85,11 @@ describe('the JSON export', () => {
     expect((await exportJson(source, admin, '&tags=legal')).collections[0]!.promptIds).toEqual([ids[2], ids[0]]);
     const one = await exportJson(source, admin, `&collection=${kit}`);
     expect([one.prompts.length, one.collections.map((c) => c.name)]).toEqual([3, ['Contract review']]);
-    const unknown = await source.app.inject({ method: 'GET', url: `/api/admin/export?type=prompts&format=json&collection=${crypto.randomUUID()}`, headers: admin.auth });
+    const unknown = await source.app.inject({
+      method: 'GET',
+      url: `/api/admin/export?type=prompts&format=json&collection=${crypto.randomUUID()}`,
+      headers: admin.auth,
+    });
     expect([unknown.statusCode, body(unknown).code]).toEqual([404, 'collection_not_found']);
   });
 
@@ -118,7 +138,11 @@ describe('the JSON import', () => {
 
   it('still reads a bare JSON array of prompts, with no collections', async () => {
     const file = await exportJson(source, admin);
-    const result = await importJson(target, targetAdmin, file.prompts.map((p) => ({ ...p, id: undefined, title: `${p.title} copy` })));
+    const result = await importJson(
+      target,
+      targetAdmin,
+      file.prompts.map((p) => ({ ...p, id: undefined, title: `${p.title} copy` })),
+    );
     expect([result.create, result.collections]).toEqual([3, undefined]);
     const refused = await target.app.inject({
       method: 'POST',

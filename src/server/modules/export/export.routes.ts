@@ -38,7 +38,13 @@ export async function exportRoutes(app: FastifyInstance) {
     const date = new Date().toISOString().slice(0, 10);
     // Recorded as the download starts, with the rows it holds at that moment.
     const rows = await exportCount(app.db, q);
-    const filters = { search: q.search, businessUnits: q.businessUnits, aiModels: q.aiModels, tags: q.tags, ...(q.collection ? { collection: q.collection } : {}) };
+    const filters = {
+      search: q.search,
+      businessUnits: q.businessUnits,
+      aiModels: q.aiModels,
+      tags: q.tags,
+      ...(q.collection ? { collection: q.collection } : {}),
+    };
     const filtered = q.type === 'prompts' && (q.search || q.businessUnits.length || q.aiModels.length || q.tags.length || q.collection);
     await recordAudit(app.db, {
       actor: admin,

@@ -31,7 +31,9 @@ export async function listCollectionsTool(db: Database, user: UserRow): Promise<
     owner: `${c.owner.firstName} ${c.owner.lastName}`.trim(),
   }));
   const text = collections.length
-    ? collections.map((c) => `${c.starred ? '★ ' : ''}${c.name} (${c.promptCount} prompts)\n  id: ${c.id}${c.description ? `\n  ${c.description.slice(0, 200)}` : ''}`).join('\n\n')
+    ? collections
+        .map((c) => `${c.starred ? '★ ' : ''}${c.name} (${c.promptCount} prompts)\n  id: ${c.id}${c.description ? `\n  ${c.description.slice(0, 200)}` : ''}`)
+        .join('\n\n')
     : 'No collections.';
   return { content: [{ type: 'text', text }], structuredContent: { collections } };
 }

@@ -114,7 +114,8 @@ export function buildMcpServer(caller: McpCaller): Server {
     { name: 'ai-prompts-database', title: 'AI Prompts Database', version: caller.version },
     {
       capabilities: { prompts: {}, tools: {} },
-      instructions: 'The organization’s prompt library. Use prompts/list, or the search_prompts and get_prompt tools; list_collections names curated sets of prompts that search_prompts can search inside.',
+      instructions:
+        'The organization’s prompt library. Use prompts/list, or the search_prompts and get_prompt tools; list_collections names curated sets of prompts that search_prompts can search inside.',
     },
   );
   const link = (id: string) => `${caller.baseUrl}/prompts/${id}`;

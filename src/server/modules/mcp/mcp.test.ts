@@ -180,7 +180,8 @@ describe('collections over MCP', () => {
     }
     const client = await connect(await tokenFor(editor, ['prompts:read']));
     const listed = await client.callTool({ name: 'list_collections', arguments: {} });
-    const collections = (listed.structuredContent as { collections: Array<{ id: string; name: string; promptCount: number; description: string }> }).collections;
+    const collections = (listed.structuredContent as { collections: Array<{ id: string; name: string; promptCount: number; description: string }> })
+      .collections;
     expect(collections).toEqual([expect.objectContaining({ id: kit, name: 'Meeting kit', promptCount: 3, description: 'For *every* meeting' })]);
     expect((listed.content as Array<{ text: string }>)[0]!.text).toContain(kit);
 

@@ -1,9 +1,7 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
+import { COLLECTION_MESSAGES } from '../../../shared/schemas/collections';
 import { invalidFields } from '../../errors';
-
-/** The collection order of a list that names no collection. */
-const POSITION_NEEDS_COLLECTION = 'Sorting by position needs a collection';
 import type { Database } from '../../db/client';
 import { collectionItems, prompts } from '../../db/schema';
 import { PromptDerivedCache, viewerGeneration } from '../../lib/prompt-derived-cache';
@@ -116,7 +114,8 @@ export async function listPromptPage(
 
   // A collection is listed in its own order unless another is asked for.
   const requested: PromptSort = query.sort ?? (query.collection ? 'position' : terms ? 'relevance' : 'updatedAt');
-  if (requested === 'position' && !query.collection) throw invalidFields(POSITION_NEEDS_COLLECTION, { sort: POSITION_NEEDS_COLLECTION });
+  if (requested === 'position' && !query.collection)
+    throw invalidFields(COLLECTION_MESSAGES.positionNeedsCollection, { sort: COLLECTION_MESSAGES.positionNeedsCollection });
   // Ranking costs per match, so only a bounded set is ranked; beyond it the list is newest first.
   const ranked: PromptSort = requested === 'relevance' && (!counted || counted.lowerBound || counted.total > RANK_CAP) ? 'updatedAt' : requested;
   // A search answered newest first stays so across its pages, even if a recount would now rank it.
