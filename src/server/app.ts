@@ -11,6 +11,7 @@ import { adminBusinessUnitRoutes } from './modules/business-units/business-units
 import { businessUnitRoutes } from './modules/business-units/business-units.routes';
 import { aiModelAdminRoutes } from './modules/catalog/ai-models.admin.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { collectionRoutes } from './modules/collections/collections.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { formFieldRoutes } from './modules/form-fields/form-fields.routes';
@@ -109,6 +110,7 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   await app.register(promptOwnerRoutes);
   await app.register(promptVersionRoutes);
   await app.register(trashRoutes);
+  await app.register(collectionRoutes);
   await app.register(formFieldRoutes);
   await app.register(adminUserRoutes);
   await app.register(exportRoutes);

@@ -90,6 +90,24 @@ describePostgres('two instances on one PostgreSQL database', () => {
     expect(Math.max(starred, used)).toBeLessThan(FRESH_WITHIN_MS);
   });
 
+  it('shows a prompt added to or moved in a collection on one instance in the other’s collection list and counts within 200 ms', async () => {
+    const kit = json<{ id: string }>(await call(a, '/api/collections', admin, 'POST', { name: 'Kit' })).id;
+    const ids: string[] = [];
+    for (const title of ['Kit one', 'Kit two']) ids.push(json<{ id: string }>(await call(a, '/api/prompts', admin, 'POST', prompt(title, 'kit'))).id);
+    expect((await call(a, `/api/collections/${kit}/items`, admin, 'POST', { promptId: ids[0] })).status).toBe(201);
+    type Page = { items: Array<{ id: string }>; total: number };
+    const listed = async () => json<Page>(await call(b, `/api/prompts?collection=${kit}`, admin));
+    const counted = async () => json<{ tags: Array<{ count: number }> }>(await call(b, `/api/filter/counts?collection=${kit}`, admin)).tags[0]?.count;
+    expect((await listed()).total).toBe(1);
+    expect(await counted()).toBe(1);
+    expect((await call(a, `/api/collections/${kit}/items`, admin, 'POST', { promptId: ids[1] })).status).toBe(201);
+    const added = await msUntil(async () => (await listed()).total === 2);
+    const counts = await msUntil(async () => (await counted()) === 2);
+    expect((await call(a, `/api/collections/${kit}/items`, admin, 'PUT', { promptIds: [ids[1], ids[0]] })).status).toBe(200);
+    const moved = await msUntil(async () => (await listed()).items[0]?.id === ids[1]);
+    expect(Math.max(added, counts, moved)).toBeLessThan(FRESH_WITHIN_MS);
+  });
+
   it('refuses a revoked token, a demoted member and a deleted member on the other instance at once (401/403, never 500)', async () => {
     const leaver = await signUp('leaver@example.com');
     expect((await call(b, '/api/user', leaver.token)).status).toBe(200);

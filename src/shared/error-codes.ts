@@ -60,6 +60,11 @@ export const ERROR_CODES = [
   'trash_not_found', // no such prompt in the trash
   'download_link_invalid', // the export link expired or was already used
 
+  // Collections
+  'collection_not_found', // no such collection, or this member cannot see it
+  'collection_name_taken', // the owner already has a collection with this name
+  'collection_full', // the collection already holds the most prompts allowed
+
   // Catalog: business units, AI applications, tags, form fields
   'business_unit_exists', // another business unit has this name
   'business_unit_not_found', // no such business unit

@@ -9,10 +9,11 @@ export function customFieldValueOf<T>(values: Record<string, T> | null | undefin
   return values && Object.hasOwn(values, name) ? values[name] : undefined;
 }
 
-export const PROMPT_SORTS = ['relevance', 'updatedAt', 'createdAt', 'title', 'author', 'businessUnit', 'mostUsed'] as const;
+/** `position`: a collection's own order (lists filtered by `collection` only). */
+export const PROMPT_SORTS = ['relevance', 'updatedAt', 'createdAt', 'title', 'author', 'businessUnit', 'mostUsed', 'position'] as const;
 export type PromptSort = (typeof PROMPT_SORTS)[number];
 
-/** Text columns (title, employee, business unit) start A→Z; relevance, dates and use counts start with the highest. */
+/** Text columns (title, employee, business unit) and a collection's order start A→Z (first item first); relevance, dates and use counts start with the highest. */
 export function defaultSortOrder(sort: PromptSort): 'asc' | 'desc' {
-  return sort === 'title' || sort === 'author' || sort === 'businessUnit' ? 'asc' : 'desc';
+  return sort === 'title' || sort === 'author' || sort === 'businessUnit' || sort === 'position' ? 'asc' : 'desc';
 }

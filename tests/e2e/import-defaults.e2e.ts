@@ -31,7 +31,7 @@ interface ExportedPrompt {
 async function allPrompts(): Promise<ExportedPrompt[]> {
   const res = await fetch(`${suite.server.url}/api/admin/export?type=prompts&format=json`, { headers: { authorization: `Bearer ${admin.token}` } });
   expect(res.status).toBe(200);
-  return (await res.json()) as ExportedPrompt[];
+  return ((await res.json()) as { prompts: ExportedPrompt[] }).prompts;
 }
 function file(name: string, text: string): string {
   const at = path.join(dir, name);

@@ -35,7 +35,7 @@ async function exported(format: 'csv' | 'json'): Promise<string> {
   expect(res.status).toBe(200);
   return res.text();
 }
-const allPrompts = async () => JSON.parse(await exported('json')) as ExportedPrompt[];
+const allPrompts = async () => (JSON.parse(await exported('json')) as { prompts: ExportedPrompt[] }).prompts;
 
 /** Writes a file into this run's temporary folder and answers its path. */
 function file(name: string, text: string): string {

@@ -160,6 +160,16 @@ const OPEN_TO_TOKENS: Record<string, TokenScope> = {
   'POST /api/trash/:id/restore': 'prompts:write',
   'POST /api/business-units': 'prompts:write',
   'POST /api/ai-models': 'prompts:write',
+  'GET /api/collections': 'prompts:read',
+  'GET /api/collections/:id': 'prompts:read',
+  'PUT /api/collections/:id/star': 'prompts:read',
+  'DELETE /api/collections/:id/star': 'prompts:read',
+  'POST /api/collections': 'prompts:write',
+  'PUT /api/collections/:id': 'prompts:write',
+  'DELETE /api/collections/:id': 'prompts:write',
+  'POST /api/collections/:id/items': 'prompts:write',
+  'PUT /api/collections/:id/items': 'prompts:write',
+  'DELETE /api/collections/:id/items/:promptId': 'prompts:write',
   'POST /mcp': 'prompts:read',
 };
 

@@ -202,6 +202,7 @@ describe('Idempotency-Key on creating calls', () => {
         '/api/tokens',
         '/api/admin/users',
         '/api/admin/form-fields',
+        '/api/collections',
       ].sort(),
     );
     expect(doc.paths['/api/prompts']!.post!.responses).toHaveProperty('422');

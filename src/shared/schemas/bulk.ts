@@ -30,6 +30,8 @@ export const bulkFilterSchema = z.object({
   favorites: z.boolean().default(false),
   /** Only the caller's own prompts (My Prompts); members who are not admins always get this. */
   mine: z.boolean().default(false),
+  /** Only the prompts of this collection (a collection's page). */
+  collection: z.uuid({ error: 'collection must be a collection id' }).optional(),
 });
 export type BulkFilter = z.output<typeof bulkFilterSchema>;
 

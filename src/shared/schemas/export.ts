@@ -31,5 +31,7 @@ export const exportQuerySchema = z.object({
   businessUnits: commaList,
   aiModels: commaList,
   tags: commaList,
+  /** Only the prompts of this collection (and, in JSON, that collection only). */
+  collection: z.uuid({ error: 'collection must be a collection id' }).optional(),
 });
 export type ExportQuery = z.output<typeof exportQuerySchema>;

@@ -83,5 +83,7 @@ export const importResultSchema = z.object({
   errors: z.array(importRowErrorSchema),
   /** Every problem once, with how many rows have it, most rows first. */
   problems: z.array(importProblemSchema),
+  /** A JSON export's collections, created for the importing admin (absent when the file has none). */
+  collections: z.number().optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -171,6 +171,8 @@ export const promptListQuerySchema = z.object({
    * is left out; everyone's list, when it is given, narrows to the viewer's own the same way.
    */
   ownership: z.enum(OWNERSHIPS, { error: 'Ownership must be owned or coOwned' }).optional(),
+  /** Only the prompts of this collection; listed in its order unless another `sort` is asked. */
+  collection: z.uuid({ error: 'collection must be a collection id' }).optional(),
   /** `true`: only the viewer's favourites (with any search and filters). */
   favorites: z
     .enum(['true', 'false'], { error: 'Favorites must be true or false' })

@@ -13,3 +13,4 @@ export * from './api-tokens';
 export * from './single-sign-on';
 export * from './idempotency-keys';
 export * from './search';
+export * from './collections';

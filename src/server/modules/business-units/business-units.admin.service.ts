@@ -8,6 +8,7 @@ import { afterUserWrite } from '../../lib/user-derived-cache';
 import { plural } from '../../../shared/plural';
 import { recordAudit } from '../audit/audit';
 import { movePromptsBetweenUnits } from '../prompts/prompts.bulk';
+import { replaceCollectionUnit } from '../collections/collections.lifecycle';
 import { type BusinessUnitRow, findBusinessUnitByName } from './business-units.repo';
 import { toBusinessUnit } from './business-units.service';
 
@@ -19,11 +20,12 @@ import { toBusinessUnit } from './business-units.service';
 const countWord = (n: number, word: string) => `${n} ${plural(n, word)}`;
 
 /**
- * Prompts shared with unit `from` are shared with `to` instead (once, if they already were), or, when
+ * Prompts (and collections) shared with unit `from` are shared with `to` instead (once, if they already were), or, when
  * the unit goes without a successor, no longer with it: one left with no unit becomes private, never
  * wider than its owner chose.
  */
 async function replaceVisibleUnit(tx: Database, from: string, to: string | null): Promise<void> {
+  await replaceCollectionUnit(tx, from, to);
   const holds = sql`${prompts.audience} @> array[${`u:${from}`}]::text[]`;
   if (to === null) {
     await queryRows(

@@ -37,6 +37,8 @@ export interface FacetScope extends Filters {
   visibility: Visibility[];
   /** Whose counts (never a prompt they cannot see). */
   audience: Audience;
+  /** Only the prompts of this collection. */
+  collection?: string;
 }
 
 /** The prefix each group's values carry in the `facets` arrays (see prompt_facets, migration 0004). */
@@ -77,12 +79,12 @@ function facetStatement(from: SQL, facets: SQL, where: SQL | undefined, groups: 
  */
 async function countGroups(db: Database, scope: FacetScope, filters: Filters, groups: FilterGroup[], run: RunStatement, cap: number): Promise<FacetResult> {
   let statement: SQL;
-  if (!searchTerms(scope.search) && !scope.ownerId && !scope.visibility.length) {
+  if (!searchTerms(scope.search) && !scope.ownerId && !scope.visibility.length && !scope.collection) {
     const audience = scope.audience ? [visibleTo(scope.audience, promptFilterKeys.audience)] : [];
     const where = and(...filterKeyConditions(filters, await facetStats(db)), ...audience);
     statement = facetStatement(sql`${promptFilterKeys}`, sql`${promptFilterKeys.facets}`, where, groups, cap);
   } else {
-    const query = { search: scope.search, ...filters, visibility: scope.visibility, ownership: scope.ownership, audience: scope.audience };
+    const query = { search: scope.search, ...filters, visibility: scope.visibility, ownership: scope.ownership, audience: scope.audience, collection: scope.collection };
     const where = searchTerms(scope.search) ? (await resolvePromptWhere(db, query, scope.ownerId, run)).where : promptWhere(query, scope.ownerId);
     statement = facetStatement(sql`${prompts}`, sql`${prompts.facets}`, where, groups, cap);
   }
@@ -123,7 +125,7 @@ export async function facetCounts(
     if (set) set.groups.push(group);
     else sets.set(key, { filters, groups: [group] });
   }
-  const plain = !searchTerms(scope.search) && !scope.ownerId && !scope.visibility.length;
+  const plain = !searchTerms(scope.search) && !scope.ownerId && !scope.visibility.length && !scope.collection;
   const results = await Promise.all(
     [...sets.values()].map(async ({ filters, groups }) => {
       if (plain && !hasFilters(filters)) return { groups: await unfiltered(), approximate: false, only: groups };

@@ -10,6 +10,7 @@ import type {
 import type { Database } from '../../db/client';
 import { aiModels } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
+import { assertCollectionVisible } from '../collections/collections.service';
 import { audienceOf, audienceParts, type AudienceViewer } from '../prompt-query';
 import { byCount, type FacetGroups, type FacetResult, type FacetScope, facetCounts } from './catalog.facets';
 import { canonicalAiModels, canonicalTags, listAiModelNames, listTagNames, usageCounts } from './catalog.repo';
@@ -74,13 +75,25 @@ function scopeOf(query: FilterScopeQuery, viewer: AudienceViewer): FacetScope {
     ownerId: query.scope === 'my' || query.ownership ? viewer.id : undefined,
     ownership: query.ownership,
     audience: audienceOf(viewer),
+    collection: query.collection,
   };
 }
 
-function facets(db: Database, query: FilterScopeQuery, viewer: AudienceViewer): Promise<FacetResult> {
+async function facets(db: Database, query: FilterScopeQuery, viewer: AudienceViewer): Promise<FacetResult> {
+  await assertCollectionVisible(db, viewer, query.collection);
   const scope = scopeOf(query, viewer);
   const unfiltered = async () => (await usage(db, viewer)).byCount;
-  const key = JSON.stringify([scope.search, scope.businessUnits, scope.aiModels, scope.tags, scope.visibility, scope.ownerId ?? null, scope.ownership ?? null, scope.audience]);
+  const key = JSON.stringify([
+    scope.search,
+    scope.businessUnits,
+    scope.aiModels,
+    scope.tags,
+    scope.visibility,
+    scope.ownerId ?? null,
+    scope.ownership ?? null,
+    scope.audience,
+    scope.collection ?? null,
+  ]);
   return facetCache.get(db, key, () => facetCounts(db, scope, unfiltered));
 }
 

@@ -18,7 +18,15 @@ const EXPORT_NOUNS: Record<ExportQuery['type'], string> = { prompts: 'prompt', u
 /** The exported file, streamed: documented only (a stream is never serialized). */
 const exportFile = {
   description: 'The file as an attachment named in Content-Disposition. A failure after the first byte ends it with a failure marker.',
-  content: { 'text/csv': z.string(), 'application/json': z.array(z.record(z.string(), z.unknown())) },
+  content: {
+    'text/csv': z.string(),
+    // Prompts in JSON: an object holding the prompts and the collections (their exported prompts' ids, in
+    // order); the other data sets: an array of rows.
+    'application/json': z.union([
+      z.object({ prompts: z.array(z.record(z.string(), z.unknown())), collections: z.array(z.record(z.string(), z.unknown())) }),
+      z.array(z.record(z.string(), z.unknown())),
+    ]),
+  },
 };
 const tags = ['Export'];
 
@@ -30,8 +38,14 @@ export async function exportRoutes(app: FastifyInstance) {
     const date = new Date().toISOString().slice(0, 10);
     // Recorded as the download starts, with the rows it holds at that moment.
     const rows = await exportCount(app.db, q);
-    const filters = { search: q.search, businessUnits: q.businessUnits, aiModels: q.aiModels, tags: q.tags };
-    const filtered = q.type === 'prompts' && (q.search || q.businessUnits.length || q.aiModels.length || q.tags.length);
+    const filters = {
+      search: q.search,
+      businessUnits: q.businessUnits,
+      aiModels: q.aiModels,
+      tags: q.tags,
+      ...(q.collection ? { collection: q.collection } : {}),
+    };
+    const filtered = q.type === 'prompts' && (q.search || q.businessUnits.length || q.aiModels.length || q.tags.length || q.collection);
     await recordAudit(app.db, {
       actor: admin,
       action: 'data.exported',

@@ -5,6 +5,7 @@ import { businessUnits, formFields, prompts, users } from '../../db/schema';
 import { getAllFormFields } from '../form-fields/form-fields.service';
 import { countPrompts, resolvePromptWhere } from '../prompt-query';
 import { csvRow, UTF8_BOM } from './csv';
+import { assertCollectionExists, type ExportedCollection, exportedCollections } from '../collections/collections.transfer';
 
 /**
  * Rows per query. The embedded database runs in this process and one query at a time, so its batches
@@ -19,6 +20,11 @@ interface DataSet {
   columns: string[];
   /** Yields rows batch by batch (keyset on id), so 100k prompts never sit in memory at once. */
   rows(): AsyncGenerator<Row>;
+  /**
+   * A JSON prompt export's collections: the file is then `{"prompts": [...], "collections": [...]}`
+   * rather than the bare array (which an import still reads).
+   */
+  collections?: () => Promise<ExportedCollection[]>;
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -147,8 +153,12 @@ const everyPrompt = (query: ExportQuery) => ({ ...query, visibility: [], audienc
 async function dataSet(db: Database, query: ExportQuery): Promise<DataSet> {
   const asCsv = query.format === 'csv';
   switch (query.type) {
-    case 'prompts':
-      return promptsSet(db, (await resolvePromptWhere(db, everyPrompt(query))).where, asCsv);
+    case 'prompts': {
+      await assertCollectionExists(db, query.collection);
+      const { where } = await resolvePromptWhere(db, everyPrompt(query));
+      const set = promptsSet(db, where, asCsv);
+      return asCsv ? set : { ...set, collections: () => exportedCollections(db, where, query.collection) };
+    }
     case 'users':
       return usersSet(db);
     case 'business-units':
@@ -204,13 +214,18 @@ async function* csvChunks(set: DataSet): AsyncGenerator<string> {
 }
 
 async function* jsonChunks(set: DataSet): AsyncGenerator<string> {
-  yield '[';
+  yield set.collections ? '{"prompts":[' : '[';
   let first = true;
   for await (const row of set.rows()) {
     yield `${first ? '\n' : ',\n'}${JSON.stringify(row)}`;
     first = false;
   }
-  yield '\n]\n';
+  if (!set.collections) {
+    yield '\n]\n';
+    return;
+  }
+  const collections = await set.collections();
+  yield `\n],\n"collections":[${collections.map((c) => `\n${JSON.stringify(c)}`).join(',')}\n]}\n`;
 }
 
 export async function exportCount(db: Database, query: ExportQuery): Promise<number> {
@@ -218,6 +233,7 @@ export async function exportCount(db: Database, query: ExportQuery): Promise<num
     (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
   switch (query.type) {
     case 'prompts':
+      await assertCollectionExists(db, query.collection);
       return (await countPrompts(db, (await resolvePromptWhere(db, everyPrompt(query))).where, Number.MAX_SAFE_INTEGER - 1)).total;
     case 'users':
       return count(users);

@@ -50,7 +50,7 @@ describe('data export', () => {
   });
 
   it('downloads JSON, narrows prompts by the list filters, and counts what will be exported', async () => {
-    const json = body<Array<Record<string, unknown>>>(await get('type=prompts&format=json&tags=Legal'));
+    const json = body<{ prompts: Array<Record<string, unknown>> }>(await get('type=prompts&format=json&tags=Legal')).prompts;
     expect(json).toHaveLength(1);
     expect(json[0]).toMatchObject({ title: tricky.title, content: tricky.content, tags: ['Ça va', 'Legal'] });
     const count = await t.app.inject({ method: 'GET', url: '/api/admin/export/count?type=prompts&search=other', headers: admin.auth });
@@ -81,7 +81,7 @@ describe('data export', () => {
     const rows = parse((await get('type=prompts&format=csv&tags=Formula')).body, { bom: true, columns: true }) as Array<Record<string, string>>;
     const notes = Object.fromEntries(rows.map((r) => [r.title, r.notes]));
     expect(formulas.map((_, i) => notes[`f${i}`])).toEqual(formulas.map((f) => `'${f}`));
-    const json = body<Array<{ title: string; notes: string }>>(await get('type=prompts&format=json&tags=Formula'));
+    const json = body<{ prompts: Array<{ title: string; notes: string }> }>(await get('type=prompts&format=json&tags=Formula')).prompts;
     expect(json.find((p) => p.title === 'f0')?.notes).toBe(formulas[0]);
   });
 

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse';
 import { IMPORT_MAX_BYTES, type ImportResult } from '../../../shared/schemas/import';
 import { AppError, invalidFields } from '../../errors';
 import { csvUnguard } from '../export/csv';
+import type { ImportedCollection } from '../collections/collections.transfer';
 
 // Reading an import file into plain records: our own prompt export (CSV or JSON) or the prompts.chat
 // CSV. Nothing here knows the database; import.plan.ts checks the records against it.
@@ -39,6 +40,8 @@ export interface ImportFile {
   records: ImportRecord[];
   /** False for a prompts.chat CSV or an export CSV without the aiModels column: their rows get the chosen application. */
   namesAiModels: boolean;
+  /** A JSON export's collections (none in a CSV file or a bare JSON array). */
+  collections?: ImportedCollection[];
 }
 
 const tooLarge = () => new AppError(413, 'import_too_large', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
@@ -142,22 +145,37 @@ async function readAll(stream: Readable): Promise<string> {
     .replace(/^\uFEFF/, '');
 }
 
-/** Reads a JSON export: an array of prompt objects. */
+/**
+ * Reads a JSON export: `{"prompts": [...], "collections": [...]}`, or the bare array of prompt objects
+ * that exports wrote before collections (and still do for other data sets).
+ */
 async function readJson(stream: Readable): Promise<ImportFile> {
-  let data: unknown;
+  let parsed: unknown;
   try {
-    data = JSON.parse(await readAll(stream));
+    parsed = JSON.parse(await readAll(stream));
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw invalidFields('The file is not valid JSON', { file: 'Not valid JSON' });
   }
-  if (!Array.isArray(data)) throw invalidFields('A JSON import must be a list of prompts, as the export writes it', { file: 'Expected a JSON array' });
+  const wrapped = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as { prompts?: unknown; collections?: unknown }) : null;
+  const data = wrapped ? wrapped.prompts : parsed;
+  if (!Array.isArray(data)) {
+    throw invalidFields('A JSON import must be a list of prompts, or an object with a list of prompts, as the export writes it', {
+      file: 'Expected a JSON array of prompts',
+    });
+  }
+  if (wrapped?.collections !== undefined && !Array.isArray(wrapped.collections)) {
+    throw invalidFields('The collections of a JSON import must be a list', { file: 'Expected a JSON array of collections' });
+  }
+  const collections = ((wrapped?.collections as unknown[] | undefined) ?? []).filter(
+    (c): c is ImportedCollection => Boolean(c) && typeof c === 'object' && !Array.isArray(c),
+  );
   const records = data.map((item: unknown, i) =>
     item && typeof item === 'object' && !Array.isArray(item)
       ? fromExport(i + 1, item as Record<string, unknown>, false)
       : { ...fromExport(i + 1, {}, false), problem: { field: 'row', message: 'Expected an object' } },
   );
-  return { format: 'prompts-json', records, namesAiModels: true };
+  return { format: 'prompts-json', records, namesAiModels: true, collections };
 }
 
 /** Reads a CSV file, streamed through csv-parse: the header says which kind it is. */

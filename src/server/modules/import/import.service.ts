@@ -11,6 +11,7 @@ import { resolveBusinessUnitName } from '../business-units/business-units.servic
 import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
 import { changedFields, recordVersion, stateOf } from '../prompts/prompt-versions';
 import { readImportFile } from './import.parse';
+import { importCollections } from '../collections/collections.transfer';
 import { type PlannedRow, planImport } from './import.plan';
 import type { Visibility } from '../../../shared/visibility';
 import { newPromptVisibility, sameVisibility } from '../prompts/prompts.visibility';
@@ -47,7 +48,9 @@ async function keepableIds(tx: Database, rows: PlannedRow[]): Promise<Set<string
   return new Set(once.filter((id) => !taken.has(id)));
 }
 
-async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onServer: boolean, defaultVisibility: Visibility): Promise<void> {
+/** Writes the plan; returns, for each file prompt id, the id of the prompt written for it (for the file's collections). */
+async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onServer: boolean, defaultVisibility: Visibility): Promise<Map<string, string>> {
+  const written = new Map<string, string>();
   // Each new prompt adds entries to several GIN indexes (search, title trigrams, filter keys). A larger
   // pending list for this transaction lets PostgreSQL merge them into the indexes in fewer, bigger steps.
   if (onServer) await tx.execute(sql`set local gin_pending_list_limit = '64MB'`);
@@ -80,6 +83,7 @@ async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onSer
     const now = new Date();
     const batch = creates.slice(i, i + BATCH).map((r) => {
       const id = r.record.id && keep.has(r.record.id.toLowerCase()) ? r.record.id.toLowerCase() : randomUUID();
+      if (r.record.id) written.set(r.record.id.toLowerCase(), id);
       const createdAt = r.record.createdAt ?? now;
       return {
         ...valuesOf(r),
@@ -97,6 +101,7 @@ async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onSer
   for (const r of rows.filter((row) => row.kind === 'overwrite')) {
     const [before] = await tx.select().from(prompts).where(eq(prompts.id, r.existingId!)).for('update');
     if (!before) continue;
+    if (r.record.id) written.set(r.record.id.toLowerCase(), before.id);
     const values = valuesOf(r);
     const changed = changedFields(before, { ...before, ...values });
     // Who may see it is not versioned: a row changing only that writes no version.
@@ -109,6 +114,7 @@ async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onSer
       .returning();
     if (changed.length) await recordVersion(tx, after!, admin, { before, note: 'Imported (overwrote this prompt)', changed });
   }
+  return written;
 }
 
 /** Offered in an empty library, in this order, before any other application of the catalog. */
@@ -142,7 +148,8 @@ export async function importPrompts(
   const file = await readImportFile(body, contentType, query.aiModel);
   const { format } = file;
   const plan = await planImport(db, admin, file, query, defaultVisibility);
-  if (query.dryRun) return plan.result;
+  const collections = file.collections?.length ?? 0;
+  if (query.dryRun) return { ...plan.result, ...(collections ? { collections } : {}) };
   const { result } = plan;
   if (result.invalid > 0) {
     throw new AppError(
@@ -153,7 +160,8 @@ export async function importPrompts(
   }
   try {
     await promptWriteTransaction(db, async (tx) => {
-      await writePlan(tx, admin, plan.rows, isPostgresServer(db), defaultVisibility);
+      const written = await writePlan(tx, admin, plan.rows, isPostgresServer(db), defaultVisibility);
+      await importCollections(tx, admin, file.collections ?? [], written);
       await recordAudit(tx, {
         actor: admin,
         action: 'data.imported',
@@ -170,6 +178,7 @@ export async function importPrompts(
           create: result.create,
           update: result.update,
           skipped: result.skipped,
+          ...(collections ? { collections } : {}),
         },
       });
     });
@@ -179,5 +188,5 @@ export async function importPrompts(
       throw conflict('A prompt with one of these titles was saved meanwhile: check the file again', 'import_conflict');
     throw err;
   }
-  return result;
+  return { ...result, ...(collections ? { collections } : {}) };
 }

@@ -73,9 +73,12 @@ describe('visibility in import and export', () => {
     const csv = (await t.app.inject({ method: 'GET', url: '/api/admin/export?type=prompts&format=csv', headers: admin.auth })).body.replace(/^\uFEFF/, '');
     const rows = parse(csv, { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((r) => [r.title, r.visibility, r.units]).sort()).toContainEqual(['Two units', 'units', 'Legal; Sales']);
-    const json = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/admin/export?type=prompts&format=json', headers: admin.auth })).body) as Array<
-      Record<string, unknown>
-    >;
+    // The prompts alone, as a bare array: the form exports wrote before collections, which imports still read.
+    const json = (
+      JSON.parse((await t.app.inject({ method: 'GET', url: '/api/admin/export?type=prompts&format=json', headers: admin.auth })).body) as {
+        prompts: Array<Record<string, unknown>>;
+      }
+    ).prompts;
     expect(json.find((p) => p.title === 'Secret')).toMatchObject({ visibility: 'private', units: [] });
     const before = await listed(legal);
     const again = await t.app.inject({

@@ -19,6 +19,7 @@ import { AppError } from '../../errors';
 import { getPrompt, listPrompts } from '../prompts/prompts.service';
 import { recordUse } from '../prompts/prompt-usage.service';
 import { guarded } from './mcp.errors';
+import { COLLECTION_ARGUMENT, LIST_COLLECTIONS_TOOL, listCollectionsTool } from './mcp.collections';
 import { contentsOf, fillForCaller, idFromMcpName, mcpArguments, mcpPromptName, mcpPromptPage } from './mcp.prompts';
 
 export interface McpCaller {
@@ -37,6 +38,7 @@ const searchArgs = z.object({
   aiApplication: z.string().max(200).optional(),
   tag: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(50).optional(),
+  collection: z.uuid({ error: 'collection must be a collection id (from list_collections)' }).optional(),
 });
 const getArgs = z.object({
   id: z.uuid({ error: 'id must be a prompt id (a UUID)' }),
@@ -66,6 +68,7 @@ const TOOLS = [
         aiApplication: { type: 'string', description: 'Only prompts for this AI application, e.g. ChatGPT' },
         tag: { type: 'string', description: 'Only prompts with this tag' },
         limit: { type: 'integer', minimum: 1, maximum: 50, description: 'How many results (default 10)' },
+        collection: COLLECTION_ARGUMENT,
       },
     },
   },
@@ -82,6 +85,7 @@ const TOOLS = [
       required: ['id'],
     },
   },
+  LIST_COLLECTIONS_TOOL,
 ];
 
 /** A tool's failure as the protocol wants it: a result the model can read, not a transport error. */
@@ -110,7 +114,8 @@ export function buildMcpServer(caller: McpCaller): Server {
     { name: 'ai-prompts-database', title: 'AI Prompts Database', version: caller.version },
     {
       capabilities: { prompts: {}, tools: {} },
-      instructions: 'The organization’s prompt library. Use prompts/list, or the search_prompts and get_prompt tools.',
+      instructions:
+        'The organization’s prompt library. Use prompts/list, or the search_prompts and get_prompt tools; list_collections names curated sets of prompts that search_prompts can search inside.',
     },
   );
   const link = (id: string) => `${caller.baseUrl}/prompts/${id}`;
@@ -161,15 +166,23 @@ export function buildMcpServer(caller: McpCaller): Server {
       if (name === 'search_prompts') {
         const parsed = searchArgs.safeParse(args);
         if (!parsed.success) return toolError(zodMessage(parsed.error));
-        const { query, businessUnit, aiApplication, tag, limit } = parsed.data;
+        const { query, businessUnit, aiApplication, tag, limit, collection } = parsed.data;
         const filters = promptListQuerySchema.parse({
           search: query ?? '',
           limit: String(limit ?? 10),
           ...(businessUnit ? { businessUnits: businessUnit.replaceAll(',', ' ') } : {}),
           ...(aiApplication ? { aiModels: aiApplication.replaceAll(',', ' ') } : {}),
           ...(tag ? { tags: tag.replaceAll(',', ' ') } : {}),
+          ...(collection ? { collection } : {}),
         });
-        const page = JSON.parse(await listPrompts(caller.db, caller.user, filters)) as PromptListResponse;
+        let listed: string;
+        try {
+          listed = await listPrompts(caller.db, caller.user, filters);
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'collection_not_found') return toolError(`No collection has the id ${collection}`);
+          throw err;
+        }
+        const page = JSON.parse(listed) as PromptListResponse;
         const results = page.items.map((i) => ({
           id: i.id,
           title: i.title,
@@ -200,6 +213,7 @@ export function buildMcpServer(caller: McpCaller): Server {
         const text = fillForCaller(prompt.content, caller.user, parsed.data.values);
         return { content: [{ type: 'text', text }], structuredContent: { id: prompt.id, title: prompt.title, text, link: link(prompt.id) } };
       }
+      if (name === LIST_COLLECTIONS_TOOL.name) return listCollectionsTool(caller.db, caller.user);
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     }),
   );

@@ -101,7 +101,7 @@ describe('the MCP server', () => {
 
   it('offers search_prompts and get_prompt as tools for clients without prompt support', async () => {
     const client = await connect(await tokenFor(editor, ['prompts:read']));
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['search_prompts', 'get_prompt']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['search_prompts', 'get_prompt', 'list_collections']);
     const found = await client.callTool({ name: 'search_prompts', arguments: { query: 'release notes', tag: 'Writing' } });
     const results = (found.structuredContent as { results: Array<{ id: string; title: string; link: string; preview: string }> }).results;
     expect(results.map((r) => r.title)).toEqual(['Release notes writer']);
@@ -143,7 +143,7 @@ describe('the MCP server', () => {
     });
     const { token, apiToken } = body<{ token: string; apiToken: { id: string } }>(created);
     const client = await connect(token);
-    expect((await client.listTools()).tools).toHaveLength(2);
+    expect((await client.listTools()).tools).toHaveLength(3);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/tokens/${apiToken.id}`, headers: editor.auth })).statusCode).toBe(204);
     await expect(client.listPrompts()).rejects.toThrow(/401|revoked/);
   });
@@ -161,5 +161,44 @@ describe('the MCP server', () => {
     const get = await fetch(`${base}/mcp`, { headers: { authorization: `Bearer ${read}`, accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('collections over MCP', () => {
+  it('lists the collections the token’s owner may see, and searches inside one in its order', async () => {
+    const other = await t.userWithRole('edit', { firstName: 'Olga', lastName: 'Other', businessUnit: 'Sales' });
+    const make = async (u: TestUser, payload: Record<string, unknown>) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/collections', headers: u.auth, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return body<{ id: string }>(res).id;
+    };
+    const kit = await make(editor, { name: 'Meeting kit', description: 'For *every* meeting' });
+    const hidden = await make(other, { name: 'Olga private', visibility: 'private' });
+    for (const title of ['Plain prompt 07', 'Meeting summary', 'Plain prompt 02']) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/collections/${kit}/items`, headers: editor.auth, payload: { promptId: ids[title] } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const client = await connect(await tokenFor(editor, ['prompts:read']));
+    const listed = await client.callTool({ name: 'list_collections', arguments: {} });
+    const collections = (listed.structuredContent as { collections: Array<{ id: string; name: string; promptCount: number; description: string }> })
+      .collections;
+    expect(collections).toEqual([expect.objectContaining({ id: kit, name: 'Meeting kit', promptCount: 3, description: 'For *every* meeting' })]);
+    expect((listed.content as Array<{ text: string }>)[0]!.text).toContain(kit);
+
+    const inside = await client.callTool({ name: 'search_prompts', arguments: { collection: kit } });
+    expect((inside.structuredContent as { results: Array<{ title: string }> }).results.map((r) => r.title)).toEqual([
+      'Plain prompt 07',
+      'Meeting summary',
+      'Plain prompt 02',
+    ]);
+    const searched = await client.callTool({ name: 'search_prompts', arguments: { collection: kit, query: 'plain' } });
+    expect((searched.structuredContent as { results: Array<{ title: string }> }).results.map((r) => r.title)).toEqual(['Plain prompt 07', 'Plain prompt 02']);
+    for (const id of [hidden, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await client.callTool({ name: 'search_prompts', arguments: { collection: id } });
+      expect(refused.isError).toBe(true);
+      expect((refused.content as Array<{ text: string }>)[0]!.text).toBe(`No collection has the id ${id}`);
+    }
+    const malformed = await client.callTool({ name: 'search_prompts', arguments: { collection: 'kit' } });
+    expect(malformed.isError).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import { defaultSortOrder, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
+import { COLLECTION_MESSAGES } from '../../../shared/schemas/collections';
+import { invalidFields } from '../../errors';
 import type { Database } from '../../db/client';
-import { prompts } from '../../db/schema';
+import { collectionItems, prompts } from '../../db/schema';
 import { PromptDerivedCache, viewerGeneration } from '../../lib/prompt-derived-cache';
 import { type Counted, countMatches } from './query.count';
 import { type Cursor, decodeCursor, invalidCursor, type ListFilters, type SearchMode, type SearchSuggestion, searchTerms } from './query.parse';
@@ -56,10 +58,14 @@ const totalsKey = (query: ListFilters, ownerId?: string) =>
     query.ownership ?? null,
     query.favoritesOf ?? null,
     query.favoritesOf ? viewerGeneration(query.favoritesOf) : null,
+    query.collection ?? null,
   ]);
 
-function sortKey(sort: PromptSort, rank: SQL<number> | null): SQL {
+function sortKey(sort: PromptSort, rank: SQL<number> | null, collection: string | undefined): SQL {
   switch (sort) {
+    case 'position':
+      // Read from collection_items by the plan (query.plan.ts); here for completeness of the key.
+      return sql`(select ${collectionItems.position} from ${collectionItems} where ${collectionItems.collectionId} = ${collection ?? null}::uuid and ${collectionItems.promptId} = ${prompts.id})`;
     case 'relevance':
       return rank!;
     case 'title':
@@ -107,7 +113,10 @@ export async function listPromptPage(
   const match = counted?.match ?? null;
   const where = promptWhere(query, ownerId, match);
 
-  const requested: PromptSort = query.sort ?? (terms ? 'relevance' : 'updatedAt');
+  // A collection is listed in its own order unless another is asked for.
+  const requested: PromptSort = query.sort ?? (query.collection ? 'position' : terms ? 'relevance' : 'updatedAt');
+  if (requested === 'position' && !query.collection)
+    throw invalidFields(COLLECTION_MESSAGES.positionNeedsCollection, { sort: COLLECTION_MESSAGES.positionNeedsCollection });
   // Ranking costs per match, so only a bounded set is ranked; beyond it the list is newest first.
   const ranked: PromptSort = requested === 'relevance' && (!counted || counted.lowerBound || counted.total > RANK_CAP) ? 'updatedAt' : requested;
   // A search answered newest first stays so across its pages, even if a recount would now rank it.
@@ -120,7 +129,7 @@ export async function listPromptPage(
   const limit = query.limit;
   const finish = (row: Record<string, unknown> | undefined) =>
     toListPage(row!, { counted, sort, order, limit, remember: (t) => listTotals.set(db, key, t, since) });
-  const orderKey = sortKey(sort, terms && match && sort === 'relevance' ? rankExpression(terms, match) : null);
+  const orderKey = sortKey(sort, terms && match && sort === 'relevance' ? rankExpression(terms, match) : null, query.collection);
 
   const timeSort = sort === 'updatedAt' || sort === 'createdAt';
   const plan = await planList(db, {
@@ -140,14 +149,23 @@ export async function listPromptPage(
   }
   let after: SQL | undefined;
   if (cursor) {
-    const value = sort === 'relevance' ? sql`${cursor.value}::real` : timeSort ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}`;
-    after = order === 'desc' ? sql`(${keys.key}, ${keys.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${keys.key}, ${keys.id}) > (${value}, ${cursor.id}::uuid)`;
+    const value =
+      sort === 'relevance'
+        ? sql`${cursor.value}::real`
+        : timeSort
+          ? sql`${cursor.value}::timestamptz`
+          : sort === 'position'
+            ? sql`${cursor.value}::int`
+            : sql`${cursor.value}`;
+    after =
+      order === 'desc' ? sql`(${keys.key}, ${keys.id}) < (${value}, ${cursor.id}::uuid)` : sql`(${keys.key}, ${keys.id}) > (${value}, ${cursor.id}::uuid)`;
   }
   const conditions = [keys.walkWhere, after].filter((c): c is SQL => c !== undefined);
   // One's own prompts, owned and co-owned: two walks, each in the list's order and cut at a page, merged.
   // One bitmap of both (owner OR co-owner) read every one of the owner's rows to sort them (500 rows
   // for a page of 50: "my prompts" fell from 1,455 to 150 requests a second at 100k prompts).
-  const ownWalks = ownerId && !query.ownership ? (['owned', 'coOwned'] as const).map((ownership) => promptWhere({ ...query, ownership }, ownerId, match)) : null;
+  // (A collection's own order is read from its items instead: see query.plan.ts.)
+  const ownWalks = ownerId && !query.ownership && !query.collection ? (['owned', 'coOwned'] as const).map((ownership) => promptWhere({ ...query, ownership }, ownerId, match)) : null;
 
   // Null ordering must match the indexes drizzle-kit wrote (DESC NULLS LAST, ASC NULLS LAST) so that
   // PostgreSQL walks them instead of sorting; the columns are NOT NULL, so results are unaffected.
@@ -204,7 +222,7 @@ function toListPage(row: Record<string, unknown>, { counted, sort, order, limit,
   const { total, lowerBound } = counted ?? toTotal(Number(row.total), COUNT_CAP);
   if (!counted) remember(Promise.resolve({ match: null, total, lowerBound }));
   const hasMore = Number(row.fetched) > limit;
-  const numericKey = sort === 'relevance' || sort === 'mostUsed';
+  const numericKey = sort === 'relevance' || sort === 'mostUsed' || sort === 'position';
   return {
     itemsJson: String(row.items),
     total,

@@ -9,6 +9,8 @@ import type { Audience } from './query.visibility';
 export type ListFilters = Pick<PromptListQuery, 'search' | 'businessUnits' | 'aiModels' | 'tags' | 'visibility'> & {
   /** With an owner: only the prompts they own, or only those they co-own (both when left out). */
   ownership?: PromptListQuery['ownership'];
+  /** Only the prompts of this collection (its visibility to the viewer is checked before the engine runs). */
+  collection?: string;
   /** Only this person's favourites. */
   favoritesOf?: string;
   /** Whose eyes the list is for (query.visibility.ts): every caller says, so none can forget. */
@@ -207,7 +209,7 @@ const isTextKey = (value: unknown): value is string => typeof value === 'string'
 function validKey(sort: Cursor['sort'], value: unknown): boolean {
   if (sort === 'relevance') return isRank(value);
   if (sort === 'updatedAt' || sort === 'createdAt' || sort === 'lastUsedAt') return isTimestamp(value);
-  if (sort === 'mostUsed') return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647;
+  if (sort === 'mostUsed' || sort === 'position') return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647;
   return isTextKey(value);
 }
 

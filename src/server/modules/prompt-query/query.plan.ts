@@ -1,7 +1,7 @@
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PromptListQuery, PromptSort } from '../../../shared/schemas/prompts';
 import { type Database, queryRows } from '../../db/client';
-import { promptFilterKeys, prompts } from '../../db/schema';
+import { collectionItems, promptFilterKeys, prompts } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
 import type { ListFilters } from './query.parse';
 import { filterConditions } from './query.sql';
@@ -199,6 +199,22 @@ export interface ListPlan {
   prepared: boolean;
 }
 
+/**
+ * A collection in its own order: its items walked down collection_items_order_idx (collection_id,
+ * position, prompt_id), each joined to its prompt for the list's conditions (visibility, search,
+ * filters). The keyset cursor is (position, prompt_id), unique within the collection.
+ */
+function collectionKeys(collectionId: string, where: SQL | undefined): KeySource {
+  const condition = and(eq(collectionItems.collectionId, collectionId), where);
+  return {
+    from: sql`${collectionItems} inner join ${prompts} on ${prompts.id} = ${collectionItems.promptId}`,
+    id: collectionItems.promptId,
+    key: sql`${collectionItems.position}`,
+    where: condition,
+    walkWhere: condition,
+  };
+}
+
 interface PlanInputs {
   query: PromptListQuery & ListFilters;
   searched: boolean;
@@ -222,6 +238,13 @@ export async function planList(db: Database, { query, searched, ownerId, sort, c
   // audience, rather than test it on the wide prompt rows (a count of 1,001 read 409 pages of prompts).
   // The narrow table holds no visibility column: a visibility filter reads prompts.
   const narrowed = filtered || query.audience !== null;
+  // The narrow table knows nothing of collections: a collection's list reads its items and their prompts.
+  const collection = query.collection;
+  if (collection) {
+    // Whatever the sort, the matches are the collection's few items (at most MAX_COLLECTION_ITEMS).
+    if (sort === 'position') return { keys: collectionKeys(collection, where), keysFirst: true, matchSet: false, prepared: false };
+    return { keys: { from: sql`${prompts}`, id: prompts.id, key: orderKey, where, walkWhere: where }, keysFirst: true, matchSet: false, prepared: false };
+  }
   const filterKeys = narrowed && !searched && !ownerId && !favorites && !query.visibility.length && (sort === 'updatedAt' || sort === 'mostUsed');
   const matchSet = filtered && !searched && !favorites && sort !== 'mostUsed' && !counted && !cursor && (await useMatchSet(db, query, query.limit));
   const keys: KeySource = filterKeys

@@ -3,7 +3,7 @@ import type { canEditPrompt } from '../../../shared/policies/prompts';
 import type { PromptListQuery } from '../../../shared/schemas/prompts';
 import type { Visibility } from '../../../shared/visibility';
 import { type Database, queryRows } from '../../db/client';
-import { promptFavorites, prompts } from '../../db/schema';
+import { collectionItems, promptFavorites, prompts } from '../../db/schema';
 import { type AudienceViewer, ownedBy, visibleInSearch, visibleTo } from './query.visibility';
 import { allWordsMatch, type ListFilters, type SearchMatch, type SearchTerms, searchTerms } from './query.parse';
 
@@ -82,6 +82,7 @@ function scopeConditions(query: ListFilters, ownerId: string | undefined, search
   const conditions = [...filterConditions(query)];
   if (ownerId) conditions.push(ownedBy(ownerId, query.ownership));
   if (query.favoritesOf) conditions.push(favoriteOf(query.favoritesOf));
+  if (query.collection) conditions.push(inCollection(query.collection));
   // One's own prompts are all visible to one: a list of them needs no audience test (and the planner,
   // offered one, ANDs the whole audience index with the owner's few rows).
   if (query.audience && !(ownerId && query.audience.includes(`p:${ownerId}`))) {
@@ -97,6 +98,11 @@ export function visibilityIn(visibilities: readonly Visibility[]): SQL {
     visibilities.map((v) => sql`${v}`),
     sql`, `,
   )})`;
+}
+
+/** The prompt is in the collection (a primary-key probe of collection_items per prompt). */
+export function inCollection(collectionId: string): SQL {
+  return sql`exists (select 1 from ${collectionItems} where ${collectionItems.collectionId} = ${collectionId}::uuid and ${collectionItems.promptId} = ${prompts.id})`;
 }
 
 /** The prompt is one of `userId`'s favourites (a semi-join PostgreSQL can drive from their few rows). */

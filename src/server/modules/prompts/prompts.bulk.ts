@@ -11,6 +11,7 @@ import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import { moveToTrash } from '../trash/trash.service';
 import { audienceOf, resolvePromptWhere, seenBy } from '../prompt-query';
 import { changeVisibility } from './prompts.bulk-visibility';
+import { assertCollectionVisible } from '../collections/collections.service';
 
 // Bulk actions over a selection or a whole filtered list: one request, one transaction, one version per
 // changed prompt and one audit event for the lot. The writes are set-based (a handful of statements
@@ -35,7 +36,9 @@ async function selectionWhere(db: Database, viewer: UserRow, input: BulkActionIn
     visibility: f.visibility,
     favoritesOf: f.favorites ? viewer.id : undefined,
     audience: audienceOf(viewer),
+    collection: f.collection,
   };
+  await assertCollectionVisible(db, viewer, f.collection);
   return (await resolvePromptWhere(db, query, ownerId)).where;
 }
 

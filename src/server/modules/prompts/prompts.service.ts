@@ -24,6 +24,7 @@ import { resolveVisibility, sameVisibility, visibleOr404 } from './prompts.visib
 import type { Visibility } from '../../../shared/visibility';
 import { changedFields, getVersion, latestVersion, recordVersion } from './prompt-versions';
 import { encodeCursor, listPromptPage } from '../prompt-query';
+import { assertCollectionVisible } from '../collections/collections.service';
 
 export const DUPLICATE_TITLE = 'A prompt with this title already exists';
 
@@ -41,7 +42,8 @@ const listPages = new PromptDerivedCache<string>(1_000, 500);
  * modules/prompt-query); the tests check every list answer against promptListResponseSchema.
  * `fresh` (a request's `Cache-Control: no-cache`) skips the page cache.
  */
-export function listPrompts(db: Database, viewer: UserRow, query: PromptListQuery, ownerId?: string, fresh = false): Promise<string> {
+export async function listPrompts(db: Database, viewer: UserRow, query: PromptListQuery, ownerId?: string, fresh = false): Promise<string> {
+  await assertCollectionVisible(db, viewer, query.collection);
   const compute = () => buildListPage(db, viewer, query, ownerId, fresh);
   if (fresh) return compute();
   return listPages.get(db, JSON.stringify([query, ownerId ?? null, viewer.id, viewer.role, viewer.businessUnit, viewerGeneration(viewer.id)]), compute);

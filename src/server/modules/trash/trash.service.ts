@@ -18,6 +18,7 @@ import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/time-id-cursor';
 import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
 import { auditTrash } from '../prompts/prompts.audit';
+import { type Membership, membershipsOf, restoreMemberships } from '../collections/collections.lifecycle';
 
 // The trash: a deleted prompt leaves `prompts` (so no list, search, count or export shows it) for
 // `trashed_prompts`, with everything that hangs on it, and comes back whole on restore.
@@ -52,6 +53,8 @@ interface Snapshot {
   favorites: Array<{ userId: string; createdAt: Date }>;
   useCount: number | null;
   userUses: Array<typeof promptUserUses.$inferSelect>;
+  /** Its places in collections (absent from snapshots made before collections existed). */
+  collections?: Membership[];
 }
 
 /** JSON turns dates into strings; these are the fields to turn back. */
@@ -62,14 +65,15 @@ const revive = <T extends Record<string, unknown>>(row: T, fields: readonly stri
 /** `audit: false` when the caller records one event for many (a bulk action). */
 export async function moveToTrash(tx: Database, prompt: PromptRow, actor: UserRow, options: { audit?: boolean } = {}): Promise<void> {
   const id = prompt.id;
-  const [versions, favorites, counts, userUses] = await Promise.all([
+  const [versions, favorites, counts, userUses, memberships] = await Promise.all([
     tx.select().from(promptVersions).where(eq(promptVersions.promptId, id)),
     tx.select({ userId: promptFavorites.userId, createdAt: promptFavorites.createdAt }).from(promptFavorites).where(eq(promptFavorites.promptId, id)),
     tx.select({ n: promptUseCounts.useCount }).from(promptUseCounts).where(eq(promptUseCounts.promptId, id)),
     tx.select().from(promptUserUses).where(eq(promptUserUses.promptId, id)),
+    membershipsOf(tx, id),
   ]);
   const { contentPreview: _preview, facets: _facets, searchVector: _vector, audience: _audience, ...stored } = prompt;
-  const snapshot: Snapshot = { prompt: stored, versions, favorites, useCount: counts[0]?.n ?? null, userUses };
+  const snapshot: Snapshot = { prompt: stored, versions, favorites, useCount: counts[0]?.n ?? null, userUses, collections: memberships };
   await tx
     .insert(trashedPrompts)
     .values({ id, ownerId: prompt.userId, title: prompt.title, trashedBy: actor.id, snapshot: snapshot as unknown as Record<string, unknown> })
@@ -135,6 +139,7 @@ export async function restoreFromTrash(db: Database, viewer: UserRow, id: string
       if (snapshot.useCount) await tx.insert(promptUseCounts).values({ promptId: id, useCount: snapshot.useCount });
       const uses = snapshot.userUses.filter((u) => members.has(u.userId));
       if (uses.length) await tx.insert(promptUserUses).values(uses.map((u) => revive(u, ['lastUsedAt'])));
+      await restoreMemberships(tx, id, snapshot.collections);
       await tx.delete(trashedPrompts).where(eq(trashedPrompts.id, id));
       await auditTrash(tx, viewer, 'prompt.restored', [{ id, title }], title !== row.title ? ` (was “${row.title}”)` : '');
     });

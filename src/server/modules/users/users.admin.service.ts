@@ -18,6 +18,7 @@ import { createAccount } from './create-account';
 import { findUserById, syncAuthorName, updateUser } from './users.repo';
 import { afterUserWrite } from '../../lib/user-derived-cache';
 import { plural } from '../../../shared/plural';
+import { handOverCollections } from '../collections/collections.lifecycle';
 
 type Input = z.output<typeof adminUserInputSchema>;
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -190,6 +191,7 @@ export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string
       }
       // Their co-ownerships end with them (prompts they own went above, or go with the account).
       await tx.execute(sql`update prompts set co_owner_ids = array_remove(co_owner_ids, ${id}::uuid) where co_owner_ids @> array[${id}::uuid]`);
+      await handOverCollections(tx, target, recipient);
       await tx.delete(users).where(eq(users.id, id));
       await recordAudit(tx, {
         actor,

@@ -1,0 +1,10 @@
+import { canEditPrompt, canViewPrompt } from './prompts';
+
+// A collection is seen and changed by the prompts' rules: an owner, co-owners, the same three
+// visibilities. Edit and admin members create collections; read members use them.
+
+export const canEditCollection = canEditPrompt;
+export const canViewCollection = canViewPrompt;
+
+/** Why a read member is refused a collection write (the server's 403 message). */
+export const READ_ONLY_COLLECTION_MESSAGE = 'Read-only members cannot create or change collections';
