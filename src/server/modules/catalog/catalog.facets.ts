@@ -84,7 +84,14 @@ async function countGroups(db: Database, scope: FacetScope, filters: Filters, gr
     const where = and(...filterKeyConditions(filters, await facetStats(db)), ...audience);
     statement = facetStatement(sql`${promptFilterKeys}`, sql`${promptFilterKeys.facets}`, where, groups, cap);
   } else {
-    const query = { search: scope.search, ...filters, visibility: scope.visibility, ownership: scope.ownership, audience: scope.audience, collection: scope.collection };
+    const query = {
+      search: scope.search,
+      ...filters,
+      visibility: scope.visibility,
+      ownership: scope.ownership,
+      audience: scope.audience,
+      collection: scope.collection,
+    };
     const where = searchTerms(scope.search) ? (await resolvePromptWhere(db, query, scope.ownerId, run)).where : promptWhere(query, scope.ownerId);
     statement = facetStatement(sql`${prompts}`, sql`${prompts.facets}`, where, groups, cap);
   }

@@ -165,7 +165,10 @@ export async function listPromptPage(
   // One bitmap of both (owner OR co-owner) read every one of the owner's rows to sort them (500 rows
   // for a page of 50: "my prompts" fell from 1,455 to 150 requests a second at 100k prompts).
   // (A collection's own order is read from its items instead: see query.plan.ts.)
-  const ownWalks = ownerId && !query.ownership && !query.collection ? (['owned', 'coOwned'] as const).map((ownership) => promptWhere({ ...query, ownership }, ownerId, match)) : null;
+  const ownWalks =
+    ownerId && !query.ownership && !query.collection
+      ? (['owned', 'coOwned'] as const).map((ownership) => promptWhere({ ...query, ownership }, ownerId, match))
+      : null;
 
   // Null ordering must match the indexes drizzle-kit wrote (DESC NULLS LAST, ASC NULLS LAST) so that
   // PostgreSQL walks them instead of sorting; the columns are NOT NULL, so results are unaffected.
