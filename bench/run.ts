@@ -28,6 +28,7 @@ import { openDatabase, queryRows } from '../src/server/db/client';
 import { benchBackup } from './backup-bench';
 import { benchImport } from './import-bench';
 import { BENCH_PASSWORD, seed, seedUsage } from './seed';
+import { seedCollections } from './seed-collections';
 import { explainedRun, freePort, prepareDatabase } from './support';
 import { measure, scenarios } from './scenarios';
 import { searchEval } from './search-eval';
@@ -115,6 +116,7 @@ async function main() {
     const used = Number((await queryRows(handle.db, sql`select count(*)::int as n from prompt_use_counts`))[0]!.n);
     if (used === 0) await seedUsage(handle.db);
   }
+  await seedCollections(handle.db);
   const [viewer] = (await queryRows(handle.db, sql`select id::text, role, business_unit as "businessUnit" from users where email = ${viewerEmail}`)) as Array<{
     id: string;
     role: 'admin' | 'edit';

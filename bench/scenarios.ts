@@ -4,6 +4,7 @@ import { type FacetScope, facetCounts } from '../src/server/modules/catalog/cata
 import { listPromptPage, type RunStatement } from '../src/server/modules/prompt-query';
 import { promptListQuerySchema } from '../src/shared/schemas/prompts';
 import { COMMON_WORD, PREFIX, RARE_WORD } from './seed';
+import { BENCH_COLLECTION, benchCollectionId } from './seed-collections';
 
 type Viewer = { id: string; role: 'admin' | 'edit'; businessUnit: string };
 export interface Scenario {
@@ -33,6 +34,22 @@ const list = (name: string, qs: string, mine = false): Scenario => ({
     ),
 });
 
+/** A list inside the benchmark's collection of 500 (its id is looked up once). */
+const inCollection = (name: string, qs: string): Scenario => ({
+  name,
+  path: async (base, headers) => {
+    const all = (await (await fetch(`${base}/api/collections`, { headers })).json()) as { items: Array<{ id: string; name: string }> };
+    const found = all.items.find((c) => c.name === BENCH_COLLECTION);
+    if (!found) throw new Error(`The viewer does not see "${BENCH_COLLECTION}"`);
+    return `/api/prompts?collection=${found.id}${qs ? `&${qs}` : ''}`;
+  },
+  direct: async (db, viewer, run) => {
+    const collection = await benchCollectionId(db);
+    const query = promptListQuerySchema.parse({ collection, ...Object.fromEntries(new URLSearchParams(qs)) });
+    return listPromptPage(db, { query, viewer }, run);
+  },
+});
+
 const facets = (name: string, qs: string, scope: Partial<FacetScope>): Scenario => ({
   name,
   path: `/api/filter/counts?${qs}`,
@@ -51,6 +68,9 @@ export const scenarios: Scenario[] = [
   list('first page, unfiltered', ''),
   list(`search common word "${COMMON_WORD}"`, `search=${COMMON_WORD}`),
   list(`search rare word "${RARE_WORD}"`, `search=${RARE_WORD}`),
+  // The same matches newest first: the same work for every viewer. Ranked above, a member (fewer
+  // matches, under the ranking cap) ranks where the admin (more, over it) reads newest first.
+  list(`search rare word "${RARE_WORD}", newest first`, `search=${RARE_WORD}&sort=updatedAt`),
   list(`search prefix "${PREFIX}"`, `search=${PREFIX}`),
   list('search two words', 'search=customer%20email'),
   // No prompt has every word ("qxzqv" is in none): the prompts with the most of the others, and a
@@ -76,6 +96,10 @@ export const scenarios: Scenario[] = [
   list('most used, filter: popular tag', 'sort=mostUsed&tags=tag-1'),
   list('favorites only (50)', 'favorites=true'),
   { name: 'recently used (200)', path: '/api/prompts/recent' },
+  // Collections: 2,000 of 20 prompts, and one of 500 that the member may all see.
+  inCollection('collection of 500, its order', ''),
+  inCollection(`collection of 500, search "${COMMON_WORD}"`, `search=${COMMON_WORD}`),
+  { name: 'collections the viewer sees (of 2,001)', path: '/api/collections' },
   {
     name: 'record a use (POST, one prompt, 10 at once)',
     path: async (base, headers) => `/api/prompts/${await firstPromptId(base, headers)}/uses`,
