@@ -1,4 +1,4 @@
-import { FolderInput, TagIcon, TagsIcon, Trash2, X } from 'lucide-react';
+import { Eye, FolderInput, TagIcon, TagsIcon, Trash2, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { BulkAction, BulkActionInput } from '../../../../shared/schemas/bulk';
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
@@ -16,6 +16,8 @@ import { useBulkTrash } from './use-bulk-trash';
 const loadDialogs = () => import('./bulk-action-dialogs');
 const BulkTrashDialog = lazy(() => loadDialogs().then((m) => ({ default: m.BulkTrashDialog })));
 const BulkValueDialog = lazy(() => loadDialogs().then((m) => ({ default: m.BulkValueDialog })));
+const loadVisibilityDialog = () => import('./bulk-visibility-dialog');
+const BulkVisibilityDialog = lazy(() => loadVisibilityDialog().then((m) => ({ default: m.BulkVisibilityDialog })));
 
 interface Props {
   selection: BulkSelection;
@@ -34,7 +36,7 @@ function focusAfterBar() {
 }
 
 /**
- * The sticky bar over a selection of prompts: its count, "select all N matching", the four bulk
+ * The sticky bar over a selection of prompts: its count, "select all N matching", the five bulk
  * actions and Clear. Escape in the bar clears the selection.
  */
 export function BulkActionBar({ selection, view, total, totalIsLowerBound, items }: Props) {
@@ -43,11 +45,12 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
   // The server limits an editor's "all matching" to their own prompts, so that is the number to show.
   const own = useOwnMatchingCount({ ...view }, !admin);
   const matching = admin ? { total, lowerBound: totalIsLowerBound } : own.data && { total: own.data.total, lowerBound: own.data.totalIsLowerBound };
-  const [dialog, setDialog] = useState<Exclude<BulkAction, 'changeVisibility'> | null>(null);
+  const [dialog, setDialog] = useState<BulkAction | null>(null);
 
   // The bar goes when the selection is cleared (Escape, Clear, a finished action): focus must not be lost with it.
   useEffect(() => {
     void loadDialogs();
+    void loadVisibilityDialog();
     return () => void setTimeout(focusAfterBar);
   }, []);
 
@@ -128,6 +131,9 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
         <Button variant="secondary" size="sm" onClick={() => setDialog('removeTag')}>
           <TagsIcon className="h-4 w-4" aria-hidden="true" /> Remove tag…
         </Button>
+        <Button variant="secondary" size="sm" onClick={() => setDialog('changeVisibility')}>
+          <Eye className="h-4 w-4" aria-hidden="true" /> Change visibility…
+        </Button>
         <Button variant="secondary" size="sm" className="text-red-700 hover:bg-red-50" disabled={bulkTrash.pending} onClick={moveToTrash}>
           <Trash2 className="h-4 w-4" aria-hidden="true" /> Move to trash
         </Button>
@@ -135,6 +141,8 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
       <Suspense>
         {dialog === 'trash' ? (
           <BulkTrashDialog {...shared} />
+        ) : dialog === 'changeVisibility' ? (
+          <BulkVisibilityDialog {...shared} defaultUnit={user?.businessUnit ?? ''} />
         ) : dialog ? (
           <BulkValueDialog key={dialog} kind={dialog} {...shared} removable={selection.all ? undefined : pickedTags} />
         ) : null}

@@ -13,6 +13,7 @@ import { FavoriteButton } from './favorite-button';
 import { MakeCopyLink } from './make-copy-link';
 import { PromptLoadError } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
+import { VisibilityBadge } from './visibility-badge';
 
 /** The dialog's actions; "Use prompt", the first, has the focus when they appear. */
 function Actions({ children }: { children: ReactNode }) {
@@ -37,6 +38,12 @@ export function PromptViewDialog({ id, onClose }: { id: string | null; onClose: 
         {isError ? <PromptLoadError error={error} onRetry={() => void refetch()} /> : null}
         {prompt ? (
           <>
+            {/* Who can see it, as on its row and its page; nothing for an organization prompt. */}
+            {prompt.visibility !== 'organization' ? (
+              <div className="-mt-1 mb-4 flex">
+                <VisibilityBadge visibility={prompt.visibility} units={prompt.units} />
+              </div>
+            ) : null}
             <Actions>
               <UsePromptButton id={prompt.id} title={prompt.title} />
               <CopyButton text={prompt.content} label="Copy prompt" onCopied={() => recordUse(prompt.id, 'copy')} />
