@@ -11,7 +11,7 @@ let editor: TestUser;
 let other: TestUser;
 let reader: TestUser;
 
-const call = (u: TestUser, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+const call = (u: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: u.auth, ...(payload ? { payload } : {}) });
 async function create(u: TestUser, title: string, tags: string[], unit = 'Legal') {
   const res = await call(u, 'POST', '/api/prompts', { title, content: `Bulk ${title}`, aiModels: ['ChatGPT'], tags, userBusinessUnit: unit });
@@ -117,6 +117,15 @@ describe('POST /api/prompts/bulk', () => {
     expect((await get(mine)).userBusinessUnit).toBe('Support');
     expect((await get(theirs)).userBusinessUnit).toBe('Legal');
     expect((await call(reader, 'POST', '/api/prompts/bulk', { ids: [mine], action: 'trash' })).statusCode).toBe(403);
+  });
+
+  it('lets a co-owner act on the prompts they co-own, by selection and by filter', async () => {
+    const shared = await create(other, 'Co-owned by the editor', ['CoOwned']);
+    const owners = await call(other, 'PUT', `/api/prompts/${shared}/owners`, { ownerId: other.user.id, coOwnerIds: [editor.user.id] });
+    expect(owners.statusCode, owners.body).toBe(200);
+    expect(await bulk(editor, { ids: [shared], action: 'moveToBusinessUnit', value: 'Support' })).toMatchObject({ matched: 1, changed: 1 });
+    expect((await get(shared)).userBusinessUnit).toBe('Support');
+    expect(await bulk(editor, { filter: { tags: ['CoOwned'] }, action: 'changeVisibility', value: 'private' })).toMatchObject({ matched: 1, changed: 1 });
   });
 
   it('answers 400 naming the problem', async () => {

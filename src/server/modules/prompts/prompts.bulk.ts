@@ -1,3 +1,4 @@
+import { canEditPrompt } from '../../../shared/policies/prompts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { BULK_MAX_PROMPTS, type BulkActionInput, type BulkResult } from '../../../shared/schemas/bulk';
 import { type Database, queryRows } from '../../db/client';
@@ -155,12 +156,15 @@ export async function movePromptsBetweenUnits(tx: Database, viewer: UserRow, fro
   return (await applyChange(tx, viewer, change, ids)).length;
 }
 
-/** Runs one bulk action. Editors may act on their own prompts only; a selection holding others' is refused whole. */
+/**
+ * Runs one bulk action. Editors may act on the prompts they own or co-own only (canEditPrompt); a
+ * selection holding others' is refused whole.
+ */
 export async function runBulkAction(db: Database, viewer: UserRow, input: BulkActionInput): Promise<BulkResult> {
   const where = await selectionWhere(db, viewer, input);
   return promptWriteTransaction(db, async (tx) => {
     const selected = await tx
-      .select({ id: prompts.id, userId: prompts.userId })
+      .select({ id: prompts.id, userId: prompts.userId, coOwnerIds: prompts.coOwnerIds })
       .from(prompts)
       .where(where)
       .orderBy(prompts.id)
@@ -170,7 +174,7 @@ export async function runBulkAction(db: Database, viewer: UserRow, input: BulkAc
       throw invalidFields(`More than ${BULK_MAX_PROMPTS.toLocaleString('en')} prompts match: narrow the list first`, { filter: 'Too many prompts' });
     }
     if (viewer.role !== 'admin') {
-      const others = selected.filter((p) => p.userId !== viewer.id).length;
+      const others = selected.filter((p) => !canEditPrompt(viewer, p)).length;
       if (others) throw forbidden(`You can only change your own prompts: ${plural(others)} of the selection ${others === 1 ? 'belongs' : 'belong'} to others`);
     }
     const ids = selected.map((p) => p.id);

@@ -87,7 +87,8 @@ export async function promptRoutes(app: FastifyInstance) {
       config: { access: 'editor', deniedMessage: READ_ONLY_CHANGE_MESSAGE, idempotent: true, token: 'prompts:write' },
       schema: {
         summary: 'Act on many prompts at once',
-        description: 'Move to a business unit, add or remove a tag, or move to the trash: the chosen prompts, or every prompt a filter matches.',
+        description:
+          'Move to a business unit, add or remove a tag, change who can see them, or move to the trash: the chosen prompts, or every prompt a filter matches. Editors act on the prompts they own or co-own.',
         tags,
         body: bulkActionSchema,
         response: { 200: bulkResultSchema },
