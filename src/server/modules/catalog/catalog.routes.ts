@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/catalog';
 import { requireUser } from '../../plugins/auth';
 import { listAiModels } from './catalog.repo';
-import { addAiModel, filterCounts, filterValues, listTagNames, usedValues } from './catalog.service';
+import { addAiModel, filterCounts, filterValues, listTagNames, offeredTo, usedValues } from './catalog.service';
 
 /** The catalog and the sidebar's values: what a prompts:read token may read too. */
 const signedIn = { access: 'signedIn', token: 'prompts:read' } as const;
@@ -25,10 +25,17 @@ export async function catalogRoutes(app: FastifyInstance) {
     '/api/ai-models',
     { config: signedIn, schema: { summary: 'List the AI applications', tags, response: { 200: z.array(aiModelSchema) } } },
     async (request, reply) => {
-      requireUser(request);
+      const user = requireUser(request);
       // The AI application list is never cached.
       reply.header('Cache-Control', 'no-store');
-      return listAiModels(app.db);
+      return offeredTo(
+        app.db,
+        user,
+        'aiModels',
+        await listAiModels(app.db),
+        (m) => m.name,
+        (m) => Boolean(m.launchUrl || m.homeUrl),
+      );
     },
   );
 
@@ -52,8 +59,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   );
 
   r.get('/api/tags', { config: signedIn, schema: { ...names, summary: 'List the tag names' } }, async (request) => {
-    requireUser(request);
-    return listTagNames(app.db);
+    return offeredTo(app.db, requireUser(request), 'tags', await listTagNames(app.db), (name) => name);
   });
 
   r.get('/api/filter/ai-models', { config: signedIn, schema: { ...names, summary: 'The AI applications prompts use' } }, async (request) => {

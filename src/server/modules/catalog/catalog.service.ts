@@ -57,6 +57,26 @@ async function usage(db: Database, viewer: AudienceViewer | 'everything'): Promi
 }
 
 /**
+ * The catalog entries `viewer` is offered (the form's suggestions): a name that prompts use, but only
+ * prompts the viewer cannot see, would tell of those prompts, so it is left out. A name no prompt uses
+ * stays, and so does an entry `curated` says an administrator set up (an application with an address).
+ */
+export async function offeredTo<T>(
+  db: Database,
+  viewer: AudienceViewer,
+  group: 'tags' | 'aiModels',
+  entries: T[],
+  nameOf: (entry: T) => string,
+  curated: (entry: T) => boolean = () => false,
+): Promise<T[]> {
+  if (!audienceOf(viewer)) return entries;
+  const [everyone, theirs] = await Promise.all([usedValues(db, 'everything'), usedValues(db, viewer)]);
+  const hidden = new Set(everyone[group].map((v) => v.value.toLowerCase()));
+  for (const v of theirs[group]) hidden.delete(v.value.toLowerCase());
+  return entries.filter((entry) => curated(entry) || !hidden.has(nameOf(entry).toLowerCase()));
+}
+
+/**
  * Every value in use on the prompts `viewer` sees, by name (the plain sidebar lists): a tag used only
  * on prompts they cannot see is not offered. 'everything' is for the admin screens' usage counts.
  */

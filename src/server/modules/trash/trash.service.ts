@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { canViewPrompt } from '../../../shared/policies/prompts';
 import { RESTORED_SUFFIX, type TrashList } from '../../../shared/schemas/trash';
 import type { Database } from '../../db/client';
 import {
@@ -92,10 +93,14 @@ const canRestore = (viewer: UserRow, ownerId: string) => viewer.role === 'admin'
 export async function restoreFromTrash(db: Database, viewer: UserRow, id: string, rename: boolean): Promise<{ id: string; title: string }> {
   const [row] = await db.select().from(trashedPrompts).where(eq(trashedPrompts.id, id)).limit(1);
   if (!row) throw trashNotFound();
+  const snapshot = row.snapshot as unknown as Snapshot;
+  // A prompt the caller could not see does not exist for them, in the trash as anywhere else: 404, not
+  // a refusal that tells them it is there. Snapshots from before visibility existed are the organization's.
+  const { visibility = 'organization', visibleUnits = [], coOwnerIds = [] } = snapshot.prompt;
+  if (!canViewPrompt(viewer, { userId: row.ownerId, visibility, visibleUnits, coOwnerIds })) throw trashNotFound();
   if (!canRestore(viewer, row.ownerId)) throw forbidden('Only the prompt’s owner or an administrator can restore it');
   const [owner] = await db.select().from(users).where(eq(users.id, row.ownerId)).limit(1);
   if (!owner) throw trashNotFound();
-  const snapshot = row.snapshot as unknown as Snapshot;
   const title = rename ? `${row.title}${RESTORED_SUFFIX}` : row.title;
   const clash = () =>
     new AppError(409, 'title_taken', `A prompt titled “${title}” already exists. Restore this one as “${row.title}${RESTORED_SUFFIX}”?`, { title });

@@ -1,0 +1,116 @@
+import { call } from './visibility-checks';
+import { type Actor, type Fixture, PROMPT_KEYS, type PromptKey, sees, seenKeys, UNIQUE } from './visibility-fixture';
+
+// The lists, totals, counts and value lists of the visibility matrix: each holds exactly what the actor sees.
+
+type Fail = (message: string) => void;
+type Check = (f: Fixture, actor: Actor, fail: Fail) => Promise<void>;
+
+const sorted = (values: Iterable<string>) => [...values].sort();
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Reads a list route; null (after noting the failure) when the actor was refused or it answered otherwise than expected. */
+async function read<T>(f: Fixture, actor: Actor, url: string, fail: Fail): Promise<T | null> {
+  const res = await call(f, actor, 'GET', url);
+  // Tokens without prompts:read are refused every list, whatever it holds.
+  const refused = actor.scopes !== null && !actor.scopes.includes('prompts:read');
+  if (refused) {
+    if (res.statusCode !== 403 || (res.json() as { code?: string }).code !== 'insufficient_scope')
+      fail(`${actor.name} GET ${url}: got ${res.statusCode}, want 403`);
+    return null;
+  }
+  if (res.statusCode !== 200) {
+    fail(`${actor.name} GET ${url}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    return null;
+  }
+  return res.json() as T;
+}
+
+type Page = { items: Array<{ id: string }>; total: number };
+
+/** A page of prompts must hold exactly `keys` of the fixture, and its total must count exactly them. */
+async function expectPage(f: Fixture, actor: Actor, url: string, keys: readonly PromptKey[], fail: Fail) {
+  const page = await read<Page>(f, actor, url, fail);
+  if (!page) return;
+  const byId = new Map(PROMPT_KEYS.map((key) => [f.ids[key], key]));
+  const got = page.items.map((item) => byId.get(item.id) ?? `other ${item.id}`);
+  const want = [...keys];
+  if (!same(sorted(got), sorted(want)) || page.total !== want.length) {
+    fail(`${actor.name} GET ${url}: got ${JSON.stringify(got)} total ${page.total}, want ${JSON.stringify(want)} total ${want.length}`);
+  }
+}
+
+const only = (actor: Actor, key: PromptKey) => (sees(actor, key) ? [key] : []);
+const tagsOf = (keys: readonly PromptKey[]) => sorted(keys.map((key) => UNIQUE[key].tag));
+const appsOf = (keys: readonly PromptKey[]) => sorted(keys.map((key) => UNIQUE[key].app));
+
+type Counts = Record<'businessUnits' | 'aiModels' | 'tags', Array<{ value: string; count: number }>> & {
+  totals: Record<'businessUnits' | 'aiModels' | 'tags', number>;
+};
+
+/** The sidebar's counts of a list view holding `keys`: each prompt has one tag and one application of its own, all from Legal. */
+async function expectCounts(f: Fixture, actor: Actor, query: string, keys: readonly PromptKey[], fail: Fail) {
+  const url = `/api/filter/counts${query}`;
+  const counts = await read<Counts>(f, actor, url, fail);
+  if (!counts) return;
+  const one = (values: string[]) => values.map((value) => ({ value, count: 1 }));
+  const want = {
+    businessUnits: keys.length ? [{ value: 'Legal', count: keys.length }] : [],
+    aiModels: one(appsOf(keys)),
+    tags: one(tagsOf(keys)),
+    totals: { businessUnits: keys.length ? 1 : 0, aiModels: keys.length, tags: keys.length },
+  };
+  const got = {
+    businessUnits: counts.businessUnits,
+    aiModels: [...counts.aiModels].sort((a, b) => a.value.localeCompare(b.value)),
+    tags: [...counts.tags].sort((a, b) => a.value.localeCompare(b.value)),
+    totals: counts.totals,
+  };
+  if (!same(got, want)) fail(`${actor.name} GET ${url}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+}
+
+async function expectNames(f: Fixture, actor: Actor, url: string, want: string[], fail: Fail, pick: (body: unknown) => string[], within?: string[]) {
+  const body = await read<unknown>(f, actor, url, fail);
+  if (body === null) return;
+  const names = sorted(pick(body).filter((name) => !within || within.includes(name)));
+  if (!same(names, sorted(want))) fail(`${actor.name} GET ${url}: got ${JSON.stringify(names)}, want ${JSON.stringify(sorted(want))}`);
+}
+const strings = (body: unknown) => body as string[];
+
+/** Each checked list route and how it is checked; the route classification test reads the keys. */
+export const LIST_CHECKS: Record<string, Check> = {
+  'GET /api/prompts': async (f, actor, fail) => {
+    const seen = seenKeys(actor);
+    await expectPage(f, actor, '/api/prompts', seen, fail);
+    await expectPage(f, actor, '/api/prompts?favorites=true', seen, fail);
+    await expectPage(f, actor, '/api/prompts?sort=mostUsed', seen, fail);
+    await expectPage(f, actor, '/api/prompts?businessUnits=Legal', seen, fail);
+    for (const key of PROMPT_KEYS) {
+      const { word, tag, app } = UNIQUE[key];
+      await expectPage(f, actor, `/api/prompts?search=${word}`, only(actor, key), fail);
+      await expectPage(f, actor, `/api/prompts?tags=${encodeURIComponent(tag)}`, only(actor, key), fail);
+      await expectPage(f, actor, `/api/prompts?aiModels=${encodeURIComponent(app)}&favorites=true`, only(actor, key), fail);
+      await expectPage(f, actor, `/api/prompts?visibility=${key}`, only(actor, key), fail);
+    }
+  },
+  // One's own prompts: the owner's three; a co-owner's list is of prompts they own.
+  'GET /api/prompts/my': (f, actor, fail) => expectPage(f, actor, '/api/prompts/my', actor.person === 'owner' ? PROMPT_KEYS : [], fail),
+  // Everyone used every prompt while it was open to all.
+  'GET /api/prompts/recent': (f, actor, fail) => expectPage(f, actor, '/api/prompts/recent', seenKeys(actor), fail),
+  'GET /api/filter/counts': async (f, actor, fail) => {
+    await expectCounts(f, actor, '', seenKeys(actor), fail);
+    await expectCounts(f, actor, '?scope=my', actor.person === 'owner' ? PROMPT_KEYS : [], fail);
+    for (const key of PROMPT_KEYS) await expectCounts(f, actor, `?search=${UNIQUE[key].word}`, only(actor, key), fail);
+  },
+  'GET /api/filter/values': async (f, actor, fail) => {
+    const values = (body: unknown) => (body as { values: Array<{ value: string }> }).values.map((v) => v.value);
+    await expectNames(f, actor, '/api/filter/values?group=tags&q=zz', tagsOf(seenKeys(actor)), fail, values);
+    await expectNames(f, actor, '/api/filter/values?group=aiModels&q=zz', appsOf(seenKeys(actor)), fail, values);
+  },
+  'GET /api/filter/tags': (f, actor, fail) => expectNames(f, actor, '/api/filter/tags', tagsOf(seenKeys(actor)), fail, strings),
+  'GET /api/filter/ai-models': (f, actor, fail) => expectNames(f, actor, '/api/filter/ai-models', appsOf(seenKeys(actor)), fail, strings),
+  // The catalogs the form suggests from: a name only prompts one cannot see use is not offered.
+  'GET /api/tags': (f, actor, fail) => expectNames(f, actor, '/api/tags', tagsOf(seenKeys(actor)), fail, strings, tagsOf(PROMPT_KEYS)),
+  'GET /api/ai-models': (f, actor, fail) =>
+    expectNames(f, actor, '/api/ai-models', appsOf(seenKeys(actor)), fail, (body) => (body as Array<{ name: string }>).map((m) => m.name), appsOf(PROMPT_KEYS)),
+};

@@ -1,0 +1,91 @@
+// Every route of the app that the visibility matrix does not check cell by cell, each with why not.
+// A route missing from here and from the matrix's checks fails the matrix: a new route must be placed.
+
+/** Routes that return and name no prompt data. */
+export const NOT_PROMPT_DATA: Record<string, string> = {
+  'GET /healthz': 'liveness: no data',
+  'GET /readyz': 'readiness: no data',
+  'POST /api/register': 'creates an account',
+  'POST /api/login': 'signs in',
+  'POST /api/logout': 'signs out',
+  'GET /api/user': 'the caller’s own account',
+  'PUT /api/profile': 'the caller’s own name (the unit only as admins allow)',
+  'POST /api/password-reset/request': 'password reset',
+  'POST /api/password-reset/complete': 'password reset',
+  'POST /api/change-password': 'the caller’s password',
+  'PUT /api/change-password': 'the caller’s password',
+  'GET /api/auth/options': 'sign-in options',
+  'GET /api/auth/oidc/start': 'single sign-on redirect',
+  'GET /api/auth/oidc/callback': 'single sign-on redirect',
+  'POST /api/auth/oidc/exchange': 'single sign-on session',
+  'POST /api/prompts': 'answers only the prompt the caller just wrote (titles are unique per owner, so a clash names none of others)',
+  'GET /api/prompt-defaults': 'the caller’s own defaults for a new prompt (their unit)',
+  'GET /api/business-units': 'unit names, public at sign-up',
+  'POST /api/business-units': 'adds a unit name',
+  'POST /api/ai-models': 'adds an AI application name and answers it',
+  'GET /api/form-fields': 'the form’s settings',
+  'GET /api/tokens': 'the caller’s own tokens',
+  'POST /api/tokens': 'the caller’s own tokens',
+  'DELETE /api/tokens/:id': 'the caller’s own tokens',
+  'GET /api/docs': 'the API reference',
+  'GET /api/docs/': 'the API reference',
+  'GET /api/docs/*': 'the API reference',
+  'GET /api/docs/static/theme/reference-page.css': 'the API reference',
+  'GET /api/docs/static/theme/reference-page.js': 'the API reference',
+  'GET /api/docs/static/index.html': 'the API reference',
+  'GET /api/docs/static/swagger-initializer.js': 'the API reference',
+  'GET /api/docs/json': 'the API reference',
+  'GET /api/docs/yaml': 'the API reference',
+  'GET /api/openapi.json': 'the API reference',
+  'GET /mcp': 'MCP over GET: 405, the server keeps no stream',
+  'DELETE /mcp': 'MCP session end: the server keeps no session',
+};
+
+/**
+ * Routes only administrators may call (their declared access is checked to be `admin`): admins see
+ * every prompt, so what they answer is no visibility question.
+ */
+export const ADMIN_ONLY: Record<string, string> = {
+  'GET /api/admin/business-units': 'units',
+  'POST /api/admin/business-units': 'units',
+  'PUT /api/admin/business-units/:id': 'units',
+  'DELETE /api/admin/business-units/:id': 'units',
+  'GET /api/admin/backup': 'the whole database',
+  'GET /api/admin/ai-models': 'applications with usage counts',
+  'POST /api/admin/ai-models': 'applications',
+  'PUT /api/admin/ai-models/:id': 'applications',
+  'DELETE /api/admin/ai-models/:id': 'applications',
+  'POST /api/admin/ai-models/:id/merge': 'applications',
+  'GET /api/admin/audit': 'the audit log, with prompt titles',
+  'GET /api/admin/audit/export': 'the audit log, with prompt titles',
+  'POST /api/admin/audit/export/tickets': 'the audit log download',
+  'GET /api/admin/form-fields': 'form settings',
+  'POST /api/admin/form-fields': 'form settings',
+  'PUT /api/admin/form-fields/reorder': 'form settings',
+  'PUT /api/admin/form-fields/:id': 'form settings',
+  'DELETE /api/admin/form-fields/:id': 'form settings',
+  'GET /api/admin/users': 'accounts',
+  'POST /api/admin/users': 'accounts',
+  'PUT /api/admin/users/:id': 'accounts',
+  'DELETE /api/admin/users/:id': 'accounts',
+  'POST /api/admin/users/:id/reset-password': 'accounts',
+  'GET /api/admin/export': 'every prompt',
+  'POST /api/admin/export/tickets': 'every prompt, as a download',
+  'GET /api/admin/export/count': 'how many prompts an export holds',
+  'GET /api/admin/tags': 'tags with usage counts',
+  'POST /api/admin/tags/merge': 'tags',
+  'PUT /api/admin/tags/:id': 'tags',
+  'DELETE /api/admin/tags/:id': 'tags',
+  'GET /api/admin/tokens': 'everyone’s tokens',
+  'DELETE /api/admin/tokens/:id': 'everyone’s tokens',
+  'GET /api/admin/search-synonyms': 'search settings',
+  'PUT /api/admin/search-synonyms': 'search settings',
+  'POST /api/admin/import': 'imports prompts',
+  'GET /api/admin/import/defaults': 'import settings',
+  'DELETE /api/trash/:id': 'deletes a trashed prompt for good',
+};
+
+/** Public, but what it answers was prepared by an admin-only route: its ticket is the credential. */
+export const ADMIN_TICKETS: Record<string, string> = {
+  'GET /api/downloads/:ticket': 'an export or audit download whose ticket only an admin session obtains',
+};

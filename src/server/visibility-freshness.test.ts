@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildIfNeeded,
+  freePort,
+  freshStorage,
+  type HttpAnswer,
+  httpRequest,
+  type ServerStorage,
+  type StartedProcess,
+  startProcess,
+  waitForHealth,
+} from './test/server-process';
+import { testDatabaseKind } from './test/test-database';
+
+// Who sees a unit's prompts, across two instances of the built server on one PostgreSQL database: a
+// member an admin moves to another unit on one instance, and a unit renamed there, see the other
+// instance answer by their new unit within 200 ms, although it caches sessions, list pages and totals.
+const describePostgres = testDatabaseKind() === 'postgres' ? describe : describe.skip;
+const FRESH_WITHIN_MS = 200;
+
+let storage: ServerStorage;
+let a: StartedProcess;
+let b: StartedProcess;
+const password = 'a long enough secret';
+
+afterAll(async () => {
+  for (const p of [a, b]) if (p && p.child.exitCode === null) p.child.kill('SIGKILL');
+  await Promise.all([a?.exited, b?.exited]);
+  await storage?.drop();
+});
+
+const call = (server: StartedProcess, path: string, token?: string, method = 'GET', body?: unknown) =>
+  httpRequest(`${server.url}${path}`, { method, token, body });
+const json = <T>(answer: HttpAnswer) => JSON.parse(answer.body) as T;
+
+interface Member {
+  token: string;
+  id: string;
+  email: string;
+}
+
+async function signUp(email: string, businessUnit: string): Promise<Member> {
+  const res = await call(a, '/api/register', undefined, 'POST', { email, password, firstName: email.split('@')[0], lastName: 'Person', businessUnit });
+  expect(res.status, res.body).toBe(201);
+  const { token, user } = json<{ token: string; user: { id: string } }>(res);
+  return { token, id: user.id, email };
+}
+
+/** Milliseconds until `probe` holds on the other instance (polling every 10 ms), or Infinity. */
+async function msUntil(probe: () => Promise<boolean>, limitMs = 3_000): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    if (await probe()) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+describePostgres('who sees a unit’s prompts, across two instances', () => {
+  let admin: Member;
+  let member: Member;
+  const ids = { legal: '', hr: '' };
+  type Page = { items: Array<{ id: string; units: string[] }>; total: number };
+  const listed = async (server: StartedProcess) => json<Page>(await call(server, '/api/prompts', member.token)).items;
+  const seesInList = async (server: StartedProcess, id: string) => (await listed(server)).some((item) => item.id === id);
+  const detail = (server: StartedProcess, id: string) => call(server, `/api/prompts/${id}`, member.token);
+
+  beforeAll(async () => {
+    buildIfNeeded();
+    storage = await freshStorage();
+    a = startProcess([process.execPath, 'dist/server/main.js'], storage, await freePort());
+    await waitForHealth(a.url);
+    b = startProcess([process.execPath, 'dist/server/main.js'], storage, await freePort());
+    await waitForHealth(b.url);
+    admin = await signUp('admin@example.com', 'HR');
+    member = await signUp('mover@example.com', 'Legal');
+    const create = async (title: string, unit: string) => {
+      const payload = { title, content: `${title} content`, aiModels: ['Claude'], tags: ['units'], visibility: 'units', units: [unit] };
+      const res = await call(a, '/api/prompts', admin.token, 'POST', payload);
+      expect(res.status, res.body).toBe(201);
+      return json<{ id: string }>(res).id;
+    };
+    ids.legal = await create('Legal only', 'Legal');
+    ids.hr = await create('HR only', 'HR');
+  }, 240_000);
+
+  it('shows a member moved to another unit on one instance only the new unit’s prompts on the other within 200 ms', async () => {
+    // Warm instance B's caches as the member sees things in Legal.
+    expect(await seesInList(b, ids.legal)).toBe(true);
+    expect(await seesInList(b, ids.hr)).toBe(false);
+    expect((await detail(b, ids.legal)).status).toBe(200);
+    expect((await detail(b, ids.hr)).status).toBe(404);
+
+    const move = { email: member.email, firstName: 'mover', lastName: 'Person', businessUnit: 'HR', role: 'edit' };
+    expect((await call(a, `/api/admin/users/${member.id}`, admin.token, 'PUT', move)).status).toBe(200);
+
+    const list = await msUntil(async () => {
+      const items = await listed(b);
+      return !items.some((item) => item.id === ids.legal) && items.some((item) => item.id === ids.hr);
+    });
+    const gone = await msUntil(async () => (await detail(b, ids.legal)).status === 404);
+    const shown = await msUntil(async () => (await detail(b, ids.hr)).status === 200);
+    expect({ list, gone, shown }).toEqual({ list: expect.any(Number), gone: expect.any(Number), shown: expect.any(Number) });
+    expect(Math.max(list, gone, shown)).toBeLessThan(FRESH_WITHIN_MS);
+    const notFound = await detail(b, ids.legal);
+    expect(json(notFound)).toMatchObject({ code: 'prompt_not_found' });
+  });
+
+  it('shows a unit renamed on one instance under its new name on the other within 200 ms, to the same members', async () => {
+    // Warm B again: the member (now in HR) sees the HR prompt, named by its unit.
+    expect((await listed(b)).find((item) => item.id === ids.hr)?.units).toEqual(['HR']);
+    const units = json<Array<{ id: string; name: string }>>(await call(a, '/api/admin/business-units', admin.token));
+    const hr = units.find((unit) => unit.name === 'HR')!;
+    expect((await call(a, `/api/admin/business-units/${hr.id}`, admin.token, 'PUT', { name: 'People' })).status).toBe(200);
+
+    const list = await msUntil(async () => {
+      const items = await listed(b);
+      return items.find((item) => item.id === ids.hr)?.units.join() === 'People' && !items.some((item) => item.id === ids.legal);
+    });
+    const shown = await msUntil(async () => {
+      const res = await detail(b, ids.hr);
+      return res.status === 200 && json<{ units: string[] }>(res).units.join() === 'People';
+    });
+    const profile = await msUntil(async () => json<{ businessUnit: string }>(await call(b, '/api/user', member.token)).businessUnit === 'People');
+    expect({ list, shown, profile }).toEqual({ list: expect.any(Number), shown: expect.any(Number), profile: expect.any(Number) });
+    expect(Math.max(list, shown, profile)).toBeLessThan(FRESH_WITHIN_MS);
+    expect((await detail(b, ids.legal)).status).toBe(404);
+  });
+});
