@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertToken } from './modules/tokens/tokens.repo';
 import { registeredRoutes } from './test/route-list';
-import { call, checkBulk, checkPromptRoutes, PROMPT_ROUTES } from './test/visibility-checks';
+import { call, checkBulk, checkCollectionItems, checkPromptRoutes, PROMPT_ROUTES } from './test/visibility-checks';
 import { type Actor, buildFixture, type Fixture, PEOPLE, PROMPT_KEYS, type PromptKey, promptState, SEES, UNIQUE } from './test/visibility-fixture';
 import { LIST_CHECKS } from './test/visibility-lists';
 import { ADMIN_ONLY, ADMIN_TICKETS, NOT_PROMPT_DATA } from './test/visibility-routes';
@@ -32,6 +32,7 @@ const checked = () => [
     ...PROMPT_ROUTES.map((r) => `${r.method} ${r.url}`),
     ...Object.keys(LIST_CHECKS),
     'POST /api/prompts/bulk',
+    'POST /api/collections/:id/items',
     'GET /api/trash',
     'POST /api/trash/:id/restore',
     'POST /mcp',
@@ -52,6 +53,10 @@ describe('the visibility matrix', () => {
 
   it('answers each prompt route with the prompt, 404 or 403 as the actor may, and a refused write changes nothing', async () => {
     await cells((fail) => checkPromptRoutes(f, fail));
+  });
+
+  it('adds to a collection only the prompts the actor sees', async () => {
+    await cells((fail) => checkCollectionItems(f, fail));
   });
 
   it('selects in bulk only what the actor sees', async () => {

@@ -57,6 +57,16 @@ export const PROMPT_ROUTES: PromptRoute[] = [
   { method: 'DELETE', url: '/api/prompts/:id', path: (id) => `/api/prompts/${id}`, ok: 204, needsEdit: true, refusedOnly: true },
   { method: 'POST', url: '/api/prompts/:id/uses', path: (id) => `/api/prompts/${id}/uses`, payload: () => ({ kind: 'copy' }), ok: 204 },
   { method: 'DELETE', url: '/api/prompts/:id/favorite', path: (id) => `/api/prompts/${id}/favorite`, ok: 204 },
+  { method: 'GET', url: '/api/prompts/:id/owners', path: (id) => `/api/prompts/${id}/owners`, ok: 200 },
+  // The owners as they are: a granted save changes nothing.
+  {
+    method: 'PUT',
+    url: '/api/prompts/:id/owners',
+    path: (id) => `/api/prompts/${id}/owners`,
+    payload: (f) => ({ ownerId: f.people.owner.user.id, coOwnerIds: [f.people.coOwner.user.id] }),
+    ok: 200,
+    needsEdit: true,
+  },
   // After the unstar: everyone who sees a prompt has it starred again.
   { method: 'PUT', url: '/api/prompts/:id/favorite', path: (id) => `/api/prompts/${id}/favorite`, ok: 204 },
 ];
@@ -101,7 +111,7 @@ export async function checkPromptRoutes(f: Fixture, fail: Fail): Promise<void> {
 
 /**
  * A bulk action naming one prompt: someone who cannot see it selects nothing (200, matched 0), a member
- * who sees another's prompt is refused, its owner and an admin select it. Adding the tag it already has
+ * who sees another's prompt is refused, its owner, co-owner and an admin select it. Adding the tag it already has
  * changes nothing in any case.
  */
 export async function checkBulk(f: Fixture, fail: Fail): Promise<void> {
@@ -110,11 +120,11 @@ export async function checkBulk(f: Fixture, fail: Fail): Promise<void> {
   for (const actor of f.actors) {
     for (const key of PROMPT_KEYS) {
       const upFront = refusedUpFront(f, actor, 'POST', '/api/prompts/bulk');
-      const mayAct = actor.person === 'owner' || actor.person === 'admin';
+      const mayAct = actor.person === 'owner' || actor.person === 'coOwner' || actor.person === 'admin';
       const want = upFront ?? (!sees(actor, key) ? { status: 200, matched: 0 } : mayAct ? { status: 200, matched: 1 } : { status: 403, code: 'forbidden' });
       for (const selection of [{ ids: [f.ids[key]] }, { filter: { tags: [UNIQUE[key].tag] } }]) {
-        // A member's filter selects only their own prompts: the owner's filter selects it, nobody else's.
-        const wanted = 'filter' in selection && !upFront && actor.person !== 'owner' && actor.person !== 'admin' ? { status: 200, matched: 0 } : want;
+        // A member's filter selects only the prompts they own or co-own: nobody else's.
+        const wanted = 'filter' in selection && !upFront && !mayAct ? { status: 200, matched: 0 } : want;
         const res = await call(f, actor, 'POST', '/api/prompts/bulk', { ...selection, action: 'addTag', value: UNIQUE[key].tag });
         const json = res.json() as { code?: string; matched?: number; changed?: number };
         const got = res.statusCode === 200 ? { status: 200, matched: json.matched } : answerOf(res);
@@ -126,4 +136,27 @@ export async function checkBulk(f: Fixture, fail: Fail): Promise<void> {
   }
   const after = await promptState(f.t, ids);
   if (JSON.stringify(after) !== JSON.stringify(before)) fail('bulk actions changed something');
+}
+
+/**
+ * Adding a prompt to one's own collection: a prompt one cannot see is 404 (as one that does not exist),
+ * one one sees is added. Each editor adds to a collection of their own, made here and deleted after.
+ */
+export async function checkCollectionItems(f: Fixture, fail: Fail): Promise<void> {
+  for (const actor of f.actors.filter((a) => a.scopes === null && a.user.user.role !== 'read')) {
+    const made = await call(f, actor, 'POST', '/api/collections', { name: `Items of ${actor.name}`, visibility: 'private' });
+    if (made.statusCode !== 201) {
+      fail(`${actor.name} POST /api/collections: ${made.statusCode} ${made.body.slice(0, 120)}`);
+      continue;
+    }
+    const id = (made.json() as { id: string }).id;
+    for (const key of PROMPT_KEYS) {
+      const res = await call(f, actor, 'POST', `/api/collections/${id}/items`, { promptId: f.ids[key] });
+      const want: Answer = sees(actor, key) ? { status: 201 } : { status: 404, code: 'prompt_not_found' };
+      const got = answerOf(res);
+      if (JSON.stringify(got) !== JSON.stringify(want))
+        fail(`${actor.name} POST /api/collections/:id/items [${key}]: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+    }
+    await call(f, actor, 'DELETE', `/api/collections/${id}`);
+  }
 }

@@ -1,12 +1,10 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { effectiveScopes } from '../../shared/policies/tokens';
 import type { TokenScope } from '../../shared/schemas/tokens';
 import { TOKEN_SCOPES } from '../../shared/schemas/tokens';
 import type { Visibility } from '../../shared/visibility';
 import { queryRows } from '../db/client';
-import { prompts } from '../db/schema';
-import { afterPromptWrite } from '../lib/prompt-derived-cache';
 import { insertToken } from '../modules/tokens/tokens.repo';
 import { createTestApp, type TestApp, type TestUser } from './test-app';
 
@@ -56,6 +54,8 @@ export interface Fixture {
   actors: Actor[];
   /** The body a PUT sends to save a prompt unchanged. */
   unchanged: Record<PromptKey, Record<string, unknown>>;
+  /** An organization collection of the admin's holding the three prompts. */
+  collectionId: string;
 }
 
 export const sees = (actor: Actor, key: PromptKey) => SEES[actor.person][key];
@@ -97,12 +97,10 @@ export async function buildFixture(): Promise<Fixture> {
   for (const key of PROMPT_KEYS) {
     await expectStatus(t.app.inject({ method: 'PUT', url: `/api/prompts/${ids[key]}`, headers: people.owner.auth, payload: unchanged[key] }), 200);
   }
-  // Set directly until the owners API exists; the audience column and the caches follow as for any write.
-  await t.db
-    .update(prompts)
-    .set({ coOwnerIds: [people.coOwner.user.id] })
-    .where(inArray(prompts.id, Object.values(ids)));
-  afterPromptWrite(t.db);
+  for (const key of PROMPT_KEYS) {
+    const payload = { ownerId: people.owner.user.id, coOwnerIds: [people.coOwner.user.id] };
+    await expectStatus(t.app.inject({ method: 'PUT', url: `/api/prompts/${ids[key]}/owners`, headers: people.owner.auth, payload }), 200);
+  }
 
   const actors: Actor[] = PEOPLE.map((person) => ({ name: person, person, user: people[person], headers: people[person].auth, scopes: null }));
   // A token acts as its user, within its scopes (an `admin` scope means nothing to a member).
@@ -118,7 +116,21 @@ export async function buildFixture(): Promise<Fixture> {
       });
     }
   }
-  return { t, people, ids, actors, unchanged };
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/collections',
+    headers: admin.auth,
+    payload: { name: 'Matrix collection', visibility: 'organization' },
+  });
+  if (made.statusCode !== 201) throw new Error(`collection: ${made.statusCode} ${made.body}`);
+  const collectionId = (made.json() as { id: string }).id;
+  for (const key of PROMPT_KEYS) {
+    await expectStatus(
+      t.app.inject({ method: 'POST', url: `/api/collections/${collectionId}/items`, headers: admin.auth, payload: { promptId: ids[key] } }),
+      201,
+    );
+  }
+  return { t, people, ids, actors, unchanged, collectionId };
 }
 
 async function expectStatus(pending: Promise<LightMyRequestResponse>, status: number) {

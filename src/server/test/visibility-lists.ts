@@ -40,6 +40,7 @@ async function expectPage(f: Fixture, actor: Actor, url: string, keys: readonly 
   }
 }
 
+const ownsOrCoOwns = (actor: Actor) => actor.person === 'owner' || actor.person === 'coOwner';
 const only = (actor: Actor, key: PromptKey) => (sees(actor, key) ? [key] : []);
 const tagsOf = (keys: readonly PromptKey[]) => sorted(keys.map((key) => UNIQUE[key].tag));
 const appsOf = (keys: readonly PromptKey[]) => sorted(keys.map((key) => UNIQUE[key].app));
@@ -85,27 +86,42 @@ export const LIST_CHECKS: Record<string, Check> = {
     await expectPage(f, actor, '/api/prompts?favorites=true', seen, fail);
     await expectPage(f, actor, '/api/prompts?sort=mostUsed', seen, fail);
     await expectPage(f, actor, '/api/prompts?businessUnits=Legal', seen, fail);
+    await expectPage(f, actor, `/api/prompts?collection=${f.collectionId}`, seen, fail);
     for (const key of PROMPT_KEYS) {
       const { word, tag, app } = UNIQUE[key];
       await expectPage(f, actor, `/api/prompts?search=${word}`, only(actor, key), fail);
       await expectPage(f, actor, `/api/prompts?tags=${encodeURIComponent(tag)}`, only(actor, key), fail);
       await expectPage(f, actor, `/api/prompts?aiModels=${encodeURIComponent(app)}&favorites=true`, only(actor, key), fail);
       await expectPage(f, actor, `/api/prompts?visibility=${key}`, only(actor, key), fail);
+      await expectPage(f, actor, `/api/prompts?collection=${f.collectionId}&search=${word}`, only(actor, key), fail);
     }
   },
-  // One's own prompts: the owner's three; a co-owner's list is of prompts they own.
-  'GET /api/prompts/my': (f, actor, fail) => expectPage(f, actor, '/api/prompts/my', actor.person === 'owner' ? PROMPT_KEYS : [], fail),
+  // One's own prompts: the three, to their owner and their co-owner.
+  'GET /api/prompts/my': (f, actor, fail) => expectPage(f, actor, '/api/prompts/my', ownsOrCoOwns(actor) ? PROMPT_KEYS : [], fail),
   // Everyone used every prompt while it was open to all.
   'GET /api/prompts/recent': (f, actor, fail) => expectPage(f, actor, '/api/prompts/recent', seenKeys(actor), fail),
   'GET /api/filter/counts': async (f, actor, fail) => {
     await expectCounts(f, actor, '', seenKeys(actor), fail);
-    await expectCounts(f, actor, '?scope=my', actor.person === 'owner' ? PROMPT_KEYS : [], fail);
+    await expectCounts(f, actor, '?scope=my', ownsOrCoOwns(actor) ? PROMPT_KEYS : [], fail);
+    await expectCounts(f, actor, `?collection=${f.collectionId}`, seenKeys(actor), fail);
     for (const key of PROMPT_KEYS) await expectCounts(f, actor, `?search=${UNIQUE[key].word}`, only(actor, key), fail);
   },
   'GET /api/filter/values': async (f, actor, fail) => {
     const values = (body: unknown) => (body as { values: Array<{ value: string }> }).values.map((v) => v.value);
     await expectNames(f, actor, '/api/filter/values?group=tags&q=zz', tagsOf(seenKeys(actor)), fail, values);
     await expectNames(f, actor, '/api/filter/values?group=aiModels&q=zz', appsOf(seenKeys(actor)), fail, values);
+  },
+  // A collection holding all three: each sees it, counting only the prompts they see.
+  'GET /api/collections': async (f, actor, fail) => {
+    const body = await read<{ items: Array<{ id: string; itemCount: number }> }>(f, actor, '/api/collections', fail);
+    const found = body?.items.find((c) => c.id === f.collectionId);
+    if (body && found?.itemCount !== seenKeys(actor).length)
+      fail(`${actor.name} GET /api/collections: itemCount ${found?.itemCount}, want ${seenKeys(actor).length}`);
+  },
+  'GET /api/collections/:id': async (f, actor, fail) => {
+    const body = await read<{ itemCount: number }>(f, actor, `/api/collections/${f.collectionId}`, fail);
+    if (body && body.itemCount !== seenKeys(actor).length)
+      fail(`${actor.name} GET /api/collections/:id: itemCount ${body.itemCount}, want ${seenKeys(actor).length}`);
   },
   'GET /api/filter/tags': (f, actor, fail) => expectNames(f, actor, '/api/filter/tags', tagsOf(seenKeys(actor)), fail, strings),
   'GET /api/filter/ai-models': (f, actor, fail) => expectNames(f, actor, '/api/filter/ai-models', appsOf(seenKeys(actor)), fail, strings),
