@@ -81,9 +81,11 @@ const topLimit = z.coerce
  * The list a filter panel describes: the same search and filters as GET /api/prompts, and which list
  * (everyone's prompts, or the caller's own).
  */
-export const filterScopeQuerySchema = promptListQuerySchema.pick({ search: true, businessUnits: true, aiModels: true, tags: true, visibility: true, ownership: true }).extend({
-  scope: z.enum(['all', 'my'], { error: 'Scope must be all or my' }).default('all'),
-});
+export const filterScopeQuerySchema = promptListQuerySchema
+  .pick({ search: true, businessUnits: true, aiModels: true, tags: true, visibility: true, ownership: true })
+  .extend({
+    scope: z.enum(['all', 'my'], { error: 'Scope must be all or my' }).default('all'),
+  });
 export type FilterScopeQuery = z.output<typeof filterScopeQuerySchema>;
 
 export const filterCountsQuerySchema = filterScopeQuerySchema.extend({ limit: topLimit });

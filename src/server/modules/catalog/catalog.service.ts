@@ -80,7 +80,16 @@ function scopeOf(query: FilterScopeQuery, viewer: AudienceViewer): FacetScope {
 function facets(db: Database, query: FilterScopeQuery, viewer: AudienceViewer): Promise<FacetResult> {
   const scope = scopeOf(query, viewer);
   const unfiltered = async () => (await usage(db, viewer)).byCount;
-  const key = JSON.stringify([scope.search, scope.businessUnits, scope.aiModels, scope.tags, scope.visibility, scope.ownerId ?? null, scope.ownership ?? null, scope.audience]);
+  const key = JSON.stringify([
+    scope.search,
+    scope.businessUnits,
+    scope.aiModels,
+    scope.tags,
+    scope.visibility,
+    scope.ownerId ?? null,
+    scope.ownership ?? null,
+    scope.audience,
+  ]);
   return facetCache.get(db, key, () => facetCounts(db, scope, unfiltered));
 }
 

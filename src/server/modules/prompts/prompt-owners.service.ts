@@ -99,7 +99,10 @@ export async function setPromptOwners(db: Database, viewer: UserRow, id: string,
       .returning();
     const before = await findPeople(tx, [current.userId, ...current.coOwnerIds]);
     await auditOwnersChange(tx, viewer, updated!, {
-      before: record(before.find((p) => p.id === current.userId)?.email ?? current.userId, before.filter((p) => p.id !== current.userId)),
+      before: record(
+        before.find((p) => p.id === current.userId)?.email ?? current.userId,
+        before.filter((p) => p.id !== current.userId),
+      ),
       after: record(newOwner.email, coOwners),
       summary: describe(transferred, newOwner, coOwnersChanged),
     });

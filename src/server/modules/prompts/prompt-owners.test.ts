@@ -69,7 +69,12 @@ describe('co-owners', () => {
 
     const seen = promptSchema.parse(body(await call(otto, 'GET', `/api/prompts/${id}`)));
     expect(seen.canEdit).toBe(true);
-    const edit = await call(otto, 'PUT', `/api/prompts/${id}`, { title: 'Shared draft', content: 'Edited by a co-owner', aiModels: ['ChatGPT'], tags: ['tag-Shared draft'] });
+    const edit = await call(otto, 'PUT', `/api/prompts/${id}`, {
+      title: 'Shared draft',
+      content: 'Edited by a co-owner',
+      aiModels: ['ChatGPT'],
+      tags: ['tag-Shared draft'],
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await titles(otto, '/api/prompts/my?limit=200')).toContain('Shared draft');
     expect(await titles(otto, '/api/prompts/my?limit=200&ownership=coOwned')).toEqual(['Shared draft']);

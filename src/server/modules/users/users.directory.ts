@@ -16,7 +16,10 @@ export function toPromptPerson(row: Pick<UserRow, 'id' | 'firstName' | 'lastName
 /** These users, in the order asked (ids that name nobody are left out). */
 export async function findPeople(db: Database, ids: readonly string[]): Promise<PromptPerson[]> {
   if (!ids.length) return [];
-  const rows = await db.select().from(users).where(inArray(users.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]));
   const byId = new Map(rows.map((row) => [row.id, toPromptPerson(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
