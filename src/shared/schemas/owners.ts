@@ -55,6 +55,4 @@ export const writerSearchQuerySchema = z.object({
 export const writerSearchResponseSchema = z.object({ items: z.array(promptPersonSchema) });
 
 /** Which of one's prompts My Prompts lists: those one owns, those one co-owns, or (left out) both. */
-export const OWNERSHIPS = ['owned', 'coOwned'] as const;
-export type Ownership = (typeof OWNERSHIPS)[number];
-export const OWNERSHIP_LABELS: Record<Ownership, string> = { owned: 'I own', coOwned: 'I co-own' };
+export { OWNERSHIP_LABELS, OWNERSHIPS, type Ownership } from '../ownership';

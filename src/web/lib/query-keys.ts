@@ -25,6 +25,10 @@ export const queryKeys = {
   recentPrompts: ['/api/prompts/recent'],
   trash: ['/api/trash'],
   prompt: (id: string | undefined) => ['/api/prompts', id] as const,
+  /** Under the prompt's own key, so whatever refreshes the prompt refreshes who owns it. */
+  promptOwners: (id: string) => ['/api/prompts', id, 'owners'] as const,
+  /** Members who can own a prompt, by the text searched for. */
+  promptWriters: ['/api/prompt-writers'],
   filterCounts: ['/api/filter/counts'],
   filterValues: ['/api/filter/values'],
   filterTags: ['/api/filter/tags'],

@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FilterCounts, FilterGroup, FilterValues } from '../../../../shared/schemas/catalog';
+import type { Ownership } from '../../../../shared/ownership';
 import type { FormField } from '../../../../shared/schemas/form-fields';
 import type { Prompt, PromptDefaults, PromptInput, PromptListResponse, PromptSort } from '../../../../shared/schemas/prompts';
 import type { Visibility } from '../../../../shared/visibility';
@@ -21,6 +22,8 @@ export interface ListParams {
   order?: 'asc' | 'desc';
   /** Only the member's favourites. */
   favorites?: boolean;
+  /** My Prompts: only those the member owns, or only those they co-own (both when left out). */
+  ownership?: Ownership;
 }
 
 /** The list key: the URL, then an object whose non-empty strings become query parameters. */
@@ -36,6 +39,7 @@ export function listKey(url: string, p: ListParams) {
       sort: p.sort ?? '',
       order: p.order ?? '',
       favorites: p.favorites ? 'true' : '',
+      ownership: p.ownership ?? '',
     },
   ] as const;
 }
@@ -70,6 +74,8 @@ export interface FilterScope {
   tags: string[];
   visibility: Visibility[];
   scope: 'all' | 'my';
+  /** My Prompts' "I own" / "I co-own" (the counts follow the list). */
+  ownership?: Ownership;
 }
 
 const scopeParams = (s: FilterScope) => ({
@@ -79,6 +85,7 @@ const scopeParams = (s: FilterScope) => ({
   tags: s.tags.join(','),
   visibility: s.visibility.join(','),
   scope: s.scope === 'my' ? 'my' : '',
+  ownership: s.scope === 'my' ? (s.ownership ?? '') : '',
 });
 
 /** The sidebar counts of one list view; the previous counts stay shown while the next ones load. */

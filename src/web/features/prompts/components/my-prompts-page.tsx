@@ -1,4 +1,4 @@
-import { FileText } from 'lucide-react';
+import { FileText, Users } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -9,6 +9,7 @@ import { MY_PROMPTS_URL, usePromptList } from '../api/prompt-queries';
 import { ActiveFilterChips } from '../filters/active-filter-chips';
 import { FiltersButton } from '../filters/filters-button';
 import { useFilters } from '../filters/filter-context';
+import { OwnershipFilter } from '../filters/ownership-filter';
 import { useRestoredScroll } from '../filters/use-restored-scroll';
 import { totalLabel } from './all-prompts-page';
 import { NoMatchingPrompts } from './no-matching-prompts';
@@ -37,8 +38,11 @@ export function MyPromptsPage() {
     aiModels: filters.aiModels,
     tags: filters.tags,
     visibility: filters.visibility,
+    ownership: filters.ownership,
   });
   const deleteWithUndo = useDeletePromptWithUndo();
+  // Prompts one co-owns belong to someone else: their cards say whose they are.
+  const coOwnedOnly = filters.ownership === 'coOwned';
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   useRestoredScroll(items.length > 0);
   const first = list.data?.pages[0];
@@ -48,12 +52,15 @@ export function MyPromptsPage() {
 
   return (
     <>
-      <PageHeader title="My Prompts" description="The prompts you have shared with your organization." actions={<NewPromptLink />} />
+      <PageHeader title="My Prompts" description="The prompts you own, and those shared with you as a co-owner." actions={<NewPromptLink />} />
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox value={search} onChange={setSearch} label="Search my prompts">
           <FiltersButton />
         </SearchBox>
-        <p className="text-sm text-slate-500">{first ? totalLabel(first.total, first.totalIsLowerBound) : ''}</p>
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:justify-end">
+          <OwnershipFilter value={filters.ownership} onChange={filters.setOwnership} />
+          <p className="text-sm text-slate-500">{first ? totalLabel(first.total, first.totalIsLowerBound) : ''}</p>
+        </div>
       </div>
       <ActiveFilterChips />
       <ListPageState
@@ -64,6 +71,12 @@ export function MyPromptsPage() {
         empty={
           narrowed ? (
             <NoMatchingPrompts title="No prompts match your search." search={debounced} />
+          ) : coOwnedOnly ? (
+            <EmptyState
+              icon={Users}
+              title="No prompts are shared with you as a co-owner yet"
+              description="When someone adds you as a co-owner of their prompt, it shows here and you can edit it."
+            />
           ) : (
             <EmptyState
               icon={FileText}
@@ -85,7 +98,7 @@ export function MyPromptsPage() {
         >
           {items.map((p) => (
             <li key={p.id} className="min-w-0">
-              <PromptCard item={p} search={debounced} onView={setViewing} onUse={setUsing} onDelete={deleteWithUndo} showAuthor={false} />
+              <PromptCard item={p} search={debounced} onView={setViewing} onUse={setUsing} onDelete={deleteWithUndo} showAuthor={coOwnedOnly} />
             </li>
           ))}
         </ul>

@@ -17,6 +17,7 @@ import { FavoriteButton } from './favorite-button';
 import { MakeCopyLink } from './make-copy-link';
 import { PromptLoadError, promptLoadFailure } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
+import { PromptOwnersLine } from './prompt-owners-line';
 import { VisibilityBadge } from './visibility-badge';
 
 // The history (and its diff library) loads when someone opens the tab.
@@ -65,6 +66,7 @@ export function PromptPage() {
               {prompt.title}
             </h1>
             <VisibilityBadge visibility={prompt.visibility} units={prompt.units} />
+            <PromptOwnersLine prompt={prompt} />
           </div>
           <div className="flex flex-wrap gap-2">
             <UsePromptButton id={prompt.id} title={prompt.title} />

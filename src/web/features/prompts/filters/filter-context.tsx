@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PROMPT_SORTS, type PromptSort } from '../../../../shared/prompt-rules';
+import type { Ownership } from '../../../../shared/ownership';
 import { VISIBILITIES, type Visibility } from '../../../../shared/visibility';
 
 /**
@@ -17,6 +18,11 @@ export interface FilterState {
   aiModels: string[];
   /** "Only me", "My units", "Organization": prompts of any of these visibilities. */
   visibility: Visibility[];
+  /**
+   * My Prompts only: the prompts one owns, or those one co-owns (both when undefined). A choice of view
+   * like the sort, so neither counted among the filters nor cleared with them.
+   */
+  ownership: Ownership | undefined;
   /** How many filter values are on, in every group (the search and sort are not filters). */
   active: number;
   sort: { sort?: PromptSort; order?: 'asc' | 'desc' };
@@ -26,6 +32,7 @@ export interface FilterState {
   setAiModels: (v: string[]) => void;
   setVisibility: (v: Visibility[]) => void;
   setSort: (v: { sort?: PromptSort; order?: 'asc' | 'desc' }) => void;
+  setOwnership: (v: Ownership | undefined) => void;
   clearFilters: () => void;
 }
 
@@ -38,6 +45,7 @@ export const VIEW_PARAMS = {
   visibility: 'visibility',
   sort: 'sort',
   order: 'order',
+  ownership: 'ownership',
 } as const;
 
 const FilterContext = createContext<FilterState | null>(null);
@@ -67,6 +75,13 @@ const visibilitiesOf = (value: string | null) => {
   return VISIBILITIES.filter((v) => asked.includes(v));
 };
 
+/**
+ * A known ownership, or none: a hand-edited link cannot make the list call fail. Spelled out rather than
+ * read from OWNERSHIPS, whose module would be one more file for every page to load; the type keeps the
+ * two in step.
+ */
+const ownershipOf = (value: string | null): Ownership | undefined => (value === 'owned' || value === 'coOwned' ? value : undefined);
+
 export function FilterProvider({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const value = useMemo<FilterState>(() => {
@@ -92,6 +107,7 @@ export function FilterProvider({ children }: { children: ReactNode }) {
       aiModels,
       tags,
       visibility,
+      ownership: ownershipOf(params.get(VIEW_PARAMS.ownership)),
       active: businessUnits.length + aiModels.length + tags.length + visibility.length,
       sort: sortOf(params),
       setSearch: (v) => update({ [VIEW_PARAMS.search]: v }, true),
@@ -99,6 +115,7 @@ export function FilterProvider({ children }: { children: ReactNode }) {
       setAiModels: setList(VIEW_PARAMS.aiModels),
       setTags: setList(VIEW_PARAMS.tags),
       setVisibility: setList(VIEW_PARAMS.visibility),
+      setOwnership: (o) => update({ [VIEW_PARAMS.ownership]: o }),
       setSort: (s) => update({ [VIEW_PARAMS.sort]: s.sort, [VIEW_PARAMS.order]: s.sort ? s.order : undefined }),
       clearFilters: () =>
         update({

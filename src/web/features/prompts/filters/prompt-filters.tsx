@@ -28,7 +28,15 @@ const GROUPS: ReadonlyArray<{ group: FilterGroupName; title: string; noun: strin
 function FilterPanel({ scope: listScope, inDrawer }: { scope: FilterScope['scope']; inDrawer: boolean }) {
   const f = useFilters();
   const search = useDebouncedValue(f.search);
-  const scope: FilterScope = { search, businessUnits: f.businessUnits, aiModels: f.aiModels, tags: f.tags, visibility: f.visibility, scope: listScope };
+  const scope: FilterScope = {
+    search,
+    businessUnits: f.businessUnits,
+    aiModels: f.aiModels,
+    tags: f.tags,
+    visibility: f.visibility,
+    scope: listScope,
+    ownership: f.ownership,
+  };
   const counts = useFilterCounts(scope);
   const { data } = counts;
   const failure = useLoadFailure(counts);
