@@ -99,7 +99,7 @@ export const scenarios: Scenario[] = [
   // Collections: 2,000 of 20 prompts, and one of 500 that the member may all see.
   inCollection('collection of 500, its order', ''),
   inCollection(`collection of 500, search "${COMMON_WORD}"`, `search=${COMMON_WORD}`),
-  { name: 'collections the viewer sees (of 2,001)', path: '/api/collections' },
+  { name: 'collections the viewer sees, first 50 (of 2,001)', path: '/api/collections' },
   {
     name: 'record a use (POST, one prompt, 10 at once)',
     path: async (base, headers) => `/api/prompts/${await firstPromptId(base, headers)}/uses`,

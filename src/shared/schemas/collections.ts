@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_VISIBLE_UNITS, VISIBILITIES, VISIBILITY_MESSAGES } from '../visibility';
+import { listLimitSchema } from './common';
 import { cleanList } from './prompts';
 
 // Collections: named, ordered sets of prompts, seen by the same rule as prompts (visibility, units,
@@ -82,7 +83,20 @@ export const collectionSchema = z.object({
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
-export const collectionListSchema = z.object({ items: z.array(collectionSchema) });
+export const collectionListSchema = z.object({
+  items: z.array(collectionSchema),
+  /** Pass back as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
+
+/** One page of the collections a viewer sees: starred first, then by name; `search` within the names. */
+export const collectionListQuerySchema = z.object({
+  limit: listLimitSchema,
+  cursor: z.string().max(500, 'Invalid cursor').optional(),
+  search: z.string().trim().max(MAX_COLLECTION_NAME_LENGTH, COLLECTION_MESSAGES.nameTooLong).default(''),
+});
+export type CollectionList = z.infer<typeof collectionListSchema>;
+export type CollectionListQuery = z.output<typeof collectionListQuerySchema>;
 
 export const collectionItemInputSchema = z.object({ promptId: z.uuid({ error: 'promptId must be a prompt id' }) });
 

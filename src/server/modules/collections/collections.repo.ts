@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { collectionItems, collections, collectionStars, type CollectionRow, prompts, type UserRow, users } from '../../db/schema';
+import { type Database, queryRows } from '../../db/client';
+import { collectionItems, collections, collectionStars, type CollectionRow, promptFilterKeys, prompts, type UserRow, users } from '../../db/schema';
 import { audienceOf, seenBy, visibleTo } from '../prompt-query';
 
 // The collections' queries. Who sees a collection is its `audience` against the viewer's keys (the
@@ -21,21 +21,63 @@ export interface CollectionView {
   itemCount: number;
 }
 
+/** Where a page of collections starts: after this (star rank, lower-case name, id). */
+export type CollectionKey = [starRank: number, name: string, id: string];
+
+export interface CollectionPage {
+  limit: number;
+  after?: CollectionKey;
+  /** Only collections whose name contains this (any case). */
+  search: string;
+}
+
 /**
- * The collections `viewer` sees (or the one with `id`), starred ones first, then by name. `itemCount`
- * counts the items whose prompts the viewer sees, read through the (collection_id, position) index:
- * at most MAX_COLLECTION_ITEMS rows per collection.
+ * The collections `viewer` sees (or the one with `id`), starred ones first, then by name, one page at a
+ * time (keyset on the star, the name and the id). `itemCount` counts the items whose prompts the viewer
+ * sees, for that page's collections only: counted for every visible collection, 2,000 collections
+ * of twenty prompts took 600 ms a list.
  */
-export function selectCollections(db: Database, viewer: UserRow, id?: string): Promise<CollectionView[]> {
+export async function selectCollections(db: Database, viewer: UserRow, only: { id: string } | CollectionPage): Promise<CollectionView[]> {
   const starred = sql<boolean>`exists (select 1 from ${collectionStars} where ${collectionStars.userId} = ${viewer.id}::uuid and ${collectionStars.collectionId} = ${collections.id})`;
-  const itemCount = sql<number>`(select count(*)::int from ${collectionItems} inner join ${prompts} on ${prompts.id} = ${collectionItems.promptId}
-    where ${collectionItems.collectionId} = ${collections.id} and ${seenBy(viewer)})`;
-  return db
-    .select({ c: collections, firstName: users.firstName, lastName: users.lastName, starred, itemCount })
+  const starRank = sql`(case when ${starred} then 0 else 1 end)`;
+  const conditions: Array<SQL | undefined> = [collectionSeenBy(viewer)];
+  if ('id' in only) conditions.push(eq(collections.id, only.id));
+  else {
+    if (only.search) conditions.push(sql`strpos(lower(${collections.name}), ${only.search.toLowerCase()}) > 0`);
+    if (only.after)
+      conditions.push(sql`(${starRank}, lower(${collections.name}), ${collections.id}) > (${only.after[0]}, ${only.after[1]}, ${only.after[2]}::uuid)`);
+  }
+  const rows = await db
+    .select({ c: collections, firstName: users.firstName, lastName: users.lastName, starred })
     .from(collections)
     .innerJoin(users, eq(users.id, collections.userId))
-    .where(and(collectionSeenBy(viewer), id ? eq(collections.id, id) : undefined))
-    .orderBy(sql`${starred} desc`, sql`lower(${collections.name})`, asc(collections.id));
+    .where(and(...conditions))
+    .orderBy(starRank, sql`lower(${collections.name})`, asc(collections.id))
+    .limit('id' in only ? 1 : only.limit + 1);
+  const counts = await visibleItemCounts(
+    db,
+    viewer,
+    rows.map((row) => row.c.id),
+  );
+  return rows.map((row) => ({ ...row, itemCount: counts.get(row.c.id) ?? 0 }));
+}
+
+/**
+ * How many items of each collection hold a prompt `viewer` sees: per collection, its items through the
+ * (collection_id, prompt_id) key and each prompt's audience in the narrow prompt_filter_keys. (One
+ * grouped join was planned as a hash join over every prompt: 40 ms for a page of 50 at 100k prompts.)
+ */
+async function visibleItemCounts(db: Database, viewer: UserRow, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const keys = audienceOf(viewer);
+  const seen = keys ? sql`and ${visibleTo(keys, promptFilterKeys.audience)}` : sql``;
+  const rows = await queryRows(
+    db,
+    sql`select c.id::text as id, (select count(*)::int from ${collectionItems} inner join ${promptFilterKeys} on ${promptFilterKeys.promptId} = ${collectionItems.promptId}
+        where ${collectionItems.collectionId} = c.id ${seen}) as n
+      from unnest(${`{${ids.join(',')}}`}::uuid[]) as c(id)`,
+  );
+  return new Map(rows.map((row) => [String(row.id), Number(row.n)]));
 }
 
 /** The row, whoever may see it (for writes, checked by the caller); `lock` holds it for the transaction. */

@@ -6,6 +6,7 @@ import {
   collectionCreateSchema,
   collectionItemInputSchema,
   collectionItemParamsSchema,
+  collectionListQuerySchema,
   collectionListSchema,
   collectionOrderSchema,
   collectionSchema,
@@ -38,12 +39,13 @@ export async function collectionRoutes(app: FastifyInstance) {
       schema: {
         summary: 'List collections',
         description:
-          'The collections the caller may see, starred ones first, then by name. `itemCount` counts the prompts the caller may see. Their prompts are listed by `GET /api/prompts?collection={id}`.',
+          'The collections the caller may see, starred ones first, then by name, a page at a time (pass `nextCursor` back as `cursor`); `search` keeps those whose name contains it. `itemCount` counts the prompts the caller may see. Their prompts are listed by `GET /api/prompts?collection={id}`.',
         tags,
+        querystring: collectionListQuerySchema,
         response: { 200: collectionListSchema },
       },
     },
-    (request) => listCollections(app.db, requireUser(request)),
+    (request) => listCollections(app.db, requireUser(request), request.query),
   );
 
   r.post(

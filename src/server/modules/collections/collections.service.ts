@@ -1,8 +1,11 @@
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { canEditCollection, canViewCollection } from '../../../shared/policies/collections';
 import {
   type Collection,
   type CollectionCreate,
+  type CollectionList,
+  type CollectionListQuery,
   COLLECTION_MESSAGES,
   collectionNameTakenMessage,
   type CollectionUpdate,
@@ -16,7 +19,17 @@ import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { changes, recordAudit } from '../audit/audit';
 import { listBusinessUnitNames } from '../business-units/business-units.service';
 import { resolveVisibility, visibleOr404 } from '../prompts/prompts.visibility';
-import { appendItem, type CollectionView, countItems, findCollection, orderedItems, rewritePositions, selectCollections, usersByIds } from './collections.repo';
+import {
+  appendItem,
+  type CollectionKey,
+  type CollectionView,
+  countItems,
+  findCollection,
+  orderedItems,
+  rewritePositions,
+  selectCollections,
+  usersByIds,
+} from './collections.repo';
 
 // Collections: who may see and change them (the prompts' rules: canViewCollection and canEditCollection
 // are canViewPrompt and canEditPrompt), their items and their order. A collection someone may not see
@@ -45,12 +58,31 @@ function toCollection(view: CollectionView, viewer: UserRow): Collection {
   };
 }
 
-export async function listCollections(db: Database, viewer: UserRow): Promise<{ items: Collection[] }> {
-  return { items: (await selectCollections(db, viewer)).map((view) => toCollection(view, viewer)) };
+const encodeKey = (key: CollectionKey) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+function decodeKey(cursor: string): CollectionKey {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(key) && key.length === 3 && (key[0] === 0 || key[0] === 1) && typeof key[1] === 'string' && z.uuid().safeParse(key[2]).success) {
+      return key as CollectionKey;
+    }
+  } catch {
+    // Refused below, as any other malformed cursor.
+  }
+  throw invalidFields('Invalid cursor', { cursor: 'Invalid cursor' });
+}
+
+/** One page of the collections `viewer` sees, starred first, then by name. */
+export async function listCollections(db: Database, viewer: UserRow, query: CollectionListQuery): Promise<CollectionList> {
+  const views = await selectCollections(db, viewer, { limit: query.limit, search: query.search, after: query.cursor ? decodeKey(query.cursor) : undefined });
+  const page = views.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor = views.length > query.limit && last ? encodeKey([last.starred ? 0 : 1, last.c.name.toLowerCase(), last.c.id]) : null;
+  return { items: page.map((view) => toCollection(view, viewer)), nextCursor };
 }
 
 export async function getCollection(db: Database, viewer: UserRow, id: string): Promise<Collection> {
-  const [view] = await selectCollections(db, viewer, id);
+  const [view] = await selectCollections(db, viewer, { id });
   if (!view) throw collectionNotFound();
   return toCollection(view, viewer);
 }

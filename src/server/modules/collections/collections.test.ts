@@ -258,3 +258,22 @@ describe('stars', () => {
     expect(await names(rita)).toEqual(['Admin picks', 'Legal desk', 'Onboarding kit 2026']);
   });
 });
+
+describe('the list, a page at a time', () => {
+  it('pages starred-first by name with a cursor, searches names, and refuses a bad cursor', async () => {
+    await ok(rita, 'PUT', `/api/collections/${ids.kit}/star`);
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const page = collectionListSchema.parse(await ok(rita, 'GET', `/api/collections?limit=1${cursor ? `&cursor=${cursor}` : ''}`));
+      pages.push(page.items.map((c) => c.name));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(pages).toEqual([['Onboarding kit 2026'], ['Admin picks'], ['Legal desk']]);
+    const found = collectionListSchema.parse(await ok(rita, 'GET', '/api/collections?search=DESK'));
+    expect([found.items.map((c) => c.name), found.nextCursor]).toEqual([['Legal desk'], null]);
+    const bad = await call(rita, 'GET', '/api/collections?cursor=not-a-cursor');
+    expect([bad.statusCode, body(bad)]).toEqual([400, expect.objectContaining({ message: 'Invalid cursor' })]);
+    await ok(rita, 'DELETE', `/api/collections/${ids.kit}/star`);
+  });
+});

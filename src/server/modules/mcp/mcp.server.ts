@@ -213,7 +213,7 @@ export function buildMcpServer(caller: McpCaller): Server {
         const text = fillForCaller(prompt.content, caller.user, parsed.data.values);
         return { content: [{ type: 'text', text }], structuredContent: { id: prompt.id, title: prompt.title, text, link: link(prompt.id) } };
       }
-      if (name === LIST_COLLECTIONS_TOOL.name) return listCollectionsTool(caller.db, caller.user);
+      if (name === LIST_COLLECTIONS_TOOL.name) return listCollectionsTool(caller.db, caller.user, args);
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     }),
   );
