@@ -29,10 +29,7 @@ const name = z
   .min(1, COLLECTION_MESSAGES.nameRequired)
   .max(MAX_COLLECTION_NAME_LENGTH, COLLECTION_MESSAGES.nameTooLong);
 
-const description = z
-  .string({ error: 'Description must be text' })
-  .trim()
-  .max(MAX_COLLECTION_DESCRIPTION_LENGTH, COLLECTION_MESSAGES.descriptionTooLong);
+const description = z.string({ error: 'Description must be text' }).trim().max(MAX_COLLECTION_DESCRIPTION_LENGTH, COLLECTION_MESSAGES.descriptionTooLong);
 
 const coOwnerIds = z
   .array(z.uuid({ error: 'Each co-owner must be a user id' }), { error: 'Expected a list of user ids' })
@@ -79,6 +76,8 @@ export const collectionSchema = z.object({
   coOwnerIds: z.array(z.string()),
   isStarred: z.boolean(),
   itemCount: z.number().int().describe('How many of its prompts the viewer may see'),
+  /** Only when the list is asked with `prompt`: whether that prompt is in the collection. */
+  hasPrompt: z.boolean().optional().describe('With `?prompt={id}`: whether that prompt (one the caller may see) is in the collection'),
   canEdit: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -86,6 +85,9 @@ export const collectionSchema = z.object({
 export type Collection = z.infer<typeof collectionSchema>;
 
 export const collectionListSchema = z.object({ items: z.array(collectionSchema) });
+
+/** `prompt`: say of each collection whether it holds this prompt (an "Add to collection" menu's check marks). */
+export const collectionListQuerySchema = z.object({ prompt: z.uuid({ error: 'prompt must be a prompt id' }).optional() });
 export type CollectionList = z.infer<typeof collectionListSchema>;
 
 export const collectionItemInputSchema = z.object({ promptId: z.uuid({ error: 'promptId must be a prompt id' }) });

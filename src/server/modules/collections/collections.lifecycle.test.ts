@@ -22,11 +22,17 @@ const collection = async (u: TestUser, payload: Record<string, unknown>) => coll
 const all = async () => collectionListSchema.parse(await ok(admin, 'GET', '/api/collections')).items;
 const find = async (id: string) => (await all()).find((c) => c.id === id) as Collection | undefined;
 const prompt = async (u: TestUser, title: string) =>
-  promptSchema.parse(await ok(u, 'POST', '/api/prompts', { title, content: `Body of ${title}`, aiModels: ['ChatGPT'], tags: ['x'], visibility: 'organization' }, 201)).id;
+  promptSchema.parse(
+    await ok(u, 'POST', '/api/prompts', { title, content: `Body of ${title}`, aiModels: ['ChatGPT'], tags: ['x'], visibility: 'organization' }, 201),
+  ).id;
 const titlesIn = async (id: string) =>
-  promptListResponseSchema.parse(JSON.parse((await t.app.inject({ method: 'GET', url: `/api/prompts?collection=${id}`, headers: admin.auth })).body)).items.map((i) => i.title);
+  promptListResponseSchema
+    .parse(JSON.parse((await t.app.inject({ method: 'GET', url: `/api/prompts?collection=${id}`, headers: admin.auth })).body))
+    .items.map((i) => i.title);
 const unitId = async (name: string) =>
-  body<Array<{ id: string; name: string }>>(await t.app.inject({ method: 'GET', url: '/api/admin/business-units', headers: admin.auth })).find((u) => u.name === name)!.id;
+  body<Array<{ id: string; name: string }>>(await t.app.inject({ method: 'GET', url: '/api/admin/business-units', headers: admin.auth })).find(
+    (u) => u.name === name,
+  )!.id;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -29,7 +29,9 @@ const titles = async (u: TestUser, qs = '', path = '/api/prompts') =>
 beforeAll(async () => {
   t = await createTestApp();
   ({ admin, editor: eve, other: otto, reader: rita } = await usersForEveryRole(t));
-  kit = collectionSchema.parse(body(await t.app.inject({ method: 'POST', url: '/api/collections', headers: eve.auth, payload: { name: 'Contract review' } }))).id;
+  kit = collectionSchema.parse(
+    body(await t.app.inject({ method: 'POST', url: '/api/collections', headers: eve.auth, payload: { name: 'Contract review' } })),
+  ).id;
   // Twelve prompts by two authors, added in an order unlike their titles and dates; three stay outside.
   const made: Array<{ id: string; title: string }> = [];
   for (let i = 0; i < 15; i++) {
@@ -39,7 +41,13 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/prompts',
       headers: author.auth,
-      payload: { title, content: i % 3 ? `Review the indemnity clause ${i}` : `Check the payment terms ${i}`, aiModels: [i % 4 ? 'ChatGPT' : 'Claude'], tags: ['legal'], visibility: i === 5 ? 'private' : 'organization' },
+      payload: {
+        title,
+        content: i % 3 ? `Review the indemnity clause ${i}` : `Check the payment terms ${i}`,
+        aiModels: [i % 4 ? 'ChatGPT' : 'Claude'],
+        tags: ['legal'],
+        visibility: i === 5 ? 'private' : 'organization',
+      },
     });
     made.push({ id: promptSchema.parse(body(res)).id, title });
   }

@@ -19,6 +19,8 @@ export interface CollectionView {
   lastName: string;
   starred: boolean;
   itemCount: number;
+  /** Asked with a prompt: whether it is in the collection (false for a prompt the viewer does not see). */
+  hasPrompt?: boolean;
 }
 
 /**
@@ -26,12 +28,17 @@ export interface CollectionView {
  * counts the items whose prompts the viewer sees, read through the (collection_id, position) index:
  * at most MAX_COLLECTION_ITEMS rows per collection.
  */
-export function selectCollections(db: Database, viewer: UserRow, id?: string): Promise<CollectionView[]> {
+export function selectCollections(db: Database, viewer: UserRow, id?: string, promptId?: string): Promise<CollectionView[]> {
   const starred = sql<boolean>`exists (select 1 from ${collectionStars} where ${collectionStars.userId} = ${viewer.id}::uuid and ${collectionStars.collectionId} = ${collections.id})`;
   const itemCount = sql<number>`(select count(*)::int from ${collectionItems} inner join ${prompts} on ${prompts.id} = ${collectionItems.promptId}
     where ${collectionItems.collectionId} = ${collections.id} and ${seenBy(viewer)})`;
+  // Through the prompt's own visibility: an id the viewer may not see must not tell where it is filed.
+  const hasPrompt = promptId
+    ? sql<boolean>`exists (select 1 from ${collectionItems} inner join ${prompts} on ${prompts.id} = ${collectionItems.promptId}
+    where ${collectionItems.collectionId} = ${collections.id} and ${collectionItems.promptId} = ${promptId}::uuid and ${seenBy(viewer)})`
+    : undefined;
   return db
-    .select({ c: collections, firstName: users.firstName, lastName: users.lastName, starred, itemCount })
+    .select({ c: collections, firstName: users.firstName, lastName: users.lastName, starred, itemCount, ...(hasPrompt ? { hasPrompt } : {}) })
     .from(collections)
     .innerJoin(users, eq(users.id, collections.userId))
     .where(and(collectionSeenBy(viewer), id ? eq(collections.id, id) : undefined))

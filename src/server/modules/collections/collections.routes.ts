@@ -6,6 +6,7 @@ import {
   collectionCreateSchema,
   collectionItemInputSchema,
   collectionItemParamsSchema,
+  collectionListQuerySchema,
   collectionListSchema,
   collectionOrderSchema,
   collectionSchema,
@@ -38,12 +39,13 @@ export async function collectionRoutes(app: FastifyInstance) {
       schema: {
         summary: 'List collections',
         description:
-          'The collections the caller may see, starred ones first, then by name. `itemCount` counts the prompts the caller may see. Their prompts are listed by `GET /api/prompts?collection={id}`.',
+          'The collections the caller may see, starred ones first, then by name. `itemCount` counts the prompts the caller may see. Their prompts are listed by `GET /api/prompts?collection={id}`. With `prompt`, each says in `hasPrompt` whether it holds that prompt (false for one the caller may not see).',
         tags,
+        querystring: collectionListQuerySchema,
         response: { 200: collectionListSchema },
       },
     },
-    (request) => listCollections(app.db, requireUser(request)),
+    (request) => listCollections(app.db, requireUser(request), request.query.prompt),
   );
 
   r.post(
@@ -58,15 +60,20 @@ export async function collectionRoutes(app: FastifyInstance) {
         response: { 201: collectionSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createCollection(app.db, requireUser(request), request.body, app.config.defaultVisibility)),
+    async (request, reply) => reply.status(201).send(await createCollection(app.db, requireUser(request), request.body, app.config.defaultVisibility)),
   );
 
   r.get(
     '/api/collections/:id',
     {
       config: signedIn,
-      schema: { summary: 'Read a collection', description: 'Without its items: list them with `GET /api/prompts?collection={id}`.', tags, params: uuidParamsSchema, response: { 200: collectionSchema } },
+      schema: {
+        summary: 'Read a collection',
+        description: 'Without its items: list them with `GET /api/prompts?collection={id}`.',
+        tags,
+        params: uuidParamsSchema,
+        response: { 200: collectionSchema },
+      },
     },
     (request) => getCollection(app.db, requireUser(request), request.params.id),
   );

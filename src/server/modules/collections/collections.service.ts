@@ -16,16 +16,7 @@ import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { changes, recordAudit } from '../audit/audit';
 import { listBusinessUnitNames } from '../business-units/business-units.service';
 import { resolveVisibility, visibleOr404 } from '../prompts/prompts.visibility';
-import {
-  appendItem,
-  type CollectionView,
-  countItems,
-  findCollection,
-  orderedItems,
-  rewritePositions,
-  selectCollections,
-  usersByIds,
-} from './collections.repo';
+import { appendItem, type CollectionView, countItems, findCollection, orderedItems, rewritePositions, selectCollections, usersByIds } from './collections.repo';
 
 // Collections: who may see and change them (the prompts' rules: canViewCollection and canEditCollection
 // are canViewPrompt and canEditPrompt), their items and their order. A collection someone may not see
@@ -49,13 +40,14 @@ function toCollection(view: CollectionView, viewer: UserRow): Collection {
     isStarred: view.starred,
     itemCount: view.itemCount,
     canEdit: canEditCollection(viewer, c),
+    ...(view.hasPrompt === undefined ? {} : { hasPrompt: view.hasPrompt }),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };
 }
 
-export async function listCollections(db: Database, viewer: UserRow): Promise<{ items: Collection[] }> {
-  return { items: (await selectCollections(db, viewer)).map((view) => toCollection(view, viewer)) };
+export async function listCollections(db: Database, viewer: UserRow, promptId?: string): Promise<{ items: Collection[] }> {
+  return { items: (await selectCollections(db, viewer, undefined, promptId)).map((view) => toCollection(view, viewer)) };
 }
 
 export async function getCollection(db: Database, viewer: UserRow, id: string): Promise<Collection> {

@@ -26,10 +26,15 @@ async function ok<T = Record<string, unknown>>(u: TestUser, method: Method, url:
 }
 const createPrompt = async (u: TestUser, title: string, extra: Record<string, unknown> = {}) =>
   promptSchema.parse(
-    await ok(u, 'POST', '/api/prompts', { title, content: `Body of ${title}`, aiModels: ['ChatGPT'], tags: ['kit'], visibility: 'organization', ...extra }, 201),
+    await ok(
+      u,
+      'POST',
+      '/api/prompts',
+      { title, content: `Body of ${title}`, aiModels: ['ChatGPT'], tags: ['kit'], visibility: 'organization', ...extra },
+      201,
+    ),
   ).id;
-const createCollection = async (u: TestUser, payload: Record<string, unknown>) =>
-  collectionSchema.parse(await ok(u, 'POST', '/api/collections', payload, 201));
+const createCollection = async (u: TestUser, payload: Record<string, unknown>) => collectionSchema.parse(await ok(u, 'POST', '/api/collections', payload, 201));
 const names = async (u: TestUser) => collectionListSchema.parse(await ok(u, 'GET', '/api/collections')).items.map((c) => c.name);
 const titlesIn = async (u: TestUser, id: string, qs = '') => {
   const page = promptListResponseSchema.parse(await ok(u, 'GET', `/api/prompts?collection=${id}&limit=100${qs}`));
@@ -183,7 +188,8 @@ describe('items', () => {
     expect(await titlesIn(otto, ids.kit)).toEqual(['Bravo', 'Alpha', 'Otto secret', 'Charlie']);
     expect(await titlesIn(rita, ids.kit)).toEqual(['Bravo', 'Alpha', 'Charlie']);
     expect(await titlesIn(admin, ids.kit)).toEqual(['Bravo', 'Alpha', 'Eve secret', 'Otto secret', 'Charlie']);
-    const count = async (u: TestUser) => (collectionListSchema.parse(await ok(u, 'GET', '/api/collections')).items.find((c) => c.id === ids.kit) as Collection).itemCount;
+    const count = async (u: TestUser) =>
+      (collectionListSchema.parse(await ok(u, 'GET', '/api/collections')).items.find((c) => c.id === ids.kit) as Collection).itemCount;
     expect([await count(eve), await count(rita), await count(admin)]).toEqual([4, 3, 5]);
   });
 
@@ -232,7 +238,9 @@ describe('items', () => {
     await t.db.execute(sql.raw(`insert into collection_items (collection_id, prompt_id, position) values ${values.join(', ')}`));
     const res = await call(admin, 'POST', `/api/collections/${full.id}/items`, { promptId: ids.orgB });
     await t.db.execute(sql.raw(`delete from collection_items where collection_id = '${full.id}'`));
-    await t.db.execute(sql.raw(`alter table collection_items add constraint collection_items_collection_id_prompt_id_pk primary key (collection_id, prompt_id)`));
+    await t.db.execute(
+      sql.raw(`alter table collection_items add constraint collection_items_collection_id_prompt_id_pk primary key (collection_id, prompt_id)`),
+    );
     expect(res.statusCode).toBe(409);
     expect(body(res)).toMatchObject({ code: 'collection_full', message: 'A collection holds at most 1000 prompts' });
   });
