@@ -21,6 +21,8 @@ export interface ListParams {
   order?: 'asc' | 'desc';
   /** Only the member's favourites. */
   favorites?: boolean;
+  /** Only the prompts of this collection. */
+  collection?: string;
 }
 
 /** The list key: the URL, then an object whose non-empty strings become query parameters. */
@@ -36,6 +38,7 @@ export function listKey(url: string, p: ListParams) {
       sort: p.sort ?? '',
       order: p.order ?? '',
       favorites: p.favorites ? 'true' : '',
+      collection: p.collection ?? '',
     },
   ] as const;
 }
@@ -70,6 +73,7 @@ export interface FilterScope {
   tags: string[];
   visibility: Visibility[];
   scope: 'all' | 'my';
+  collection?: string;
 }
 
 const scopeParams = (s: FilterScope) => ({
@@ -79,6 +83,7 @@ const scopeParams = (s: FilterScope) => ({
   tags: s.tags.join(','),
   visibility: s.visibility.join(','),
   scope: s.scope === 'my' ? 'my' : '',
+  collection: s.collection ?? '',
 });
 
 /** The sidebar counts of one list view; the previous counts stay shown while the next ones load. */

@@ -37,6 +37,7 @@ export function MyPromptsPage() {
     aiModels: filters.aiModels,
     tags: filters.tags,
     visibility: filters.visibility,
+    collection: filters.collection,
   });
   const deleteWithUndo = useDeletePromptWithUndo();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];

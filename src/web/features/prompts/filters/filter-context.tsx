@@ -17,6 +17,8 @@ export interface FilterState {
   aiModels: string[];
   /** "Only me", "My units", "Organization": prompts of any of these visibilities. */
   visibility: Visibility[];
+  /** Only the prompts of this collection (its id), or ''. */
+  collection: string;
   /** How many filter values are on, in every group (the search and sort are not filters). */
   active: number;
   sort: { sort?: PromptSort; order?: 'asc' | 'desc' };
@@ -25,6 +27,7 @@ export interface FilterState {
   setTags: (v: string[]) => void;
   setAiModels: (v: string[]) => void;
   setVisibility: (v: Visibility[]) => void;
+  setCollection: (id: string) => void;
   setSort: (v: { sort?: PromptSort; order?: 'asc' | 'desc' }) => void;
   clearFilters: () => void;
 }
@@ -36,6 +39,7 @@ export const VIEW_PARAMS = {
   aiModels: 'aiModels',
   tags: 'tags',
   visibility: 'visibility',
+  collection: 'collection',
   sort: 'sort',
   order: 'order',
 } as const;
@@ -86,19 +90,22 @@ export function FilterProvider({ children }: { children: ReactNode }) {
     const aiModels = listOf(params.get(VIEW_PARAMS.aiModels));
     const tags = listOf(params.get(VIEW_PARAMS.tags));
     const visibility = visibilitiesOf(params.get(VIEW_PARAMS.visibility));
+    const collection = params.get(VIEW_PARAMS.collection) ?? '';
     return {
       search: params.get(VIEW_PARAMS.search) ?? '',
       businessUnits,
       aiModels,
       tags,
       visibility,
-      active: businessUnits.length + aiModels.length + tags.length + visibility.length,
+      collection,
+      active: businessUnits.length + aiModels.length + tags.length + visibility.length + (collection ? 1 : 0),
       sort: sortOf(params),
       setSearch: (v) => update({ [VIEW_PARAMS.search]: v }, true),
       setBusinessUnits: setList(VIEW_PARAMS.businessUnits),
       setAiModels: setList(VIEW_PARAMS.aiModels),
       setTags: setList(VIEW_PARAMS.tags),
       setVisibility: setList(VIEW_PARAMS.visibility),
+      setCollection: (id) => update({ [VIEW_PARAMS.collection]: id }),
       setSort: (s) => update({ [VIEW_PARAMS.sort]: s.sort, [VIEW_PARAMS.order]: s.sort ? s.order : undefined }),
       clearFilters: () =>
         update({
@@ -106,6 +113,7 @@ export function FilterProvider({ children }: { children: ReactNode }) {
           [VIEW_PARAMS.aiModels]: undefined,
           [VIEW_PARAMS.tags]: undefined,
           [VIEW_PARAMS.visibility]: undefined,
+          [VIEW_PARAMS.collection]: undefined,
         }),
     };
   }, [params, setParams]);

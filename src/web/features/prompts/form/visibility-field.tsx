@@ -5,10 +5,15 @@ import { MultiCombobox } from '../../../components/ui/combobox-multi';
 import { FormField } from '../../../components/ui/form-field';
 import { useBusinessUnits } from '../../../lib/shared-queries';
 import { cn } from '../../../lib/utils';
-import type { PromptFormValues } from './use-prompt-form-state';
 
-interface Props {
-  form: UseFormReturn<PromptFormValues>;
+/** The two values the field edits, in any form that has them (a prompt's, a collection's). */
+export interface VisibilityValues {
+  visibility: Visibility;
+  units: string[];
+}
+
+interface Props<T extends VisibilityValues> {
+  form: UseFormReturn<T>;
   /** The unit chosen for the member when they pick "Business units" with none chosen yet: the prompt's owner's. */
   ownerUnit: string;
 }
@@ -18,7 +23,9 @@ interface Props {
  * ones. The units are picked from the existing list only (a prompt cannot be shown to a unit that does
  * not exist); the server's verdict on them shows under the picker.
  */
-export function VisibilityField({ form, ownerUnit }: Props) {
+export function VisibilityField<T extends VisibilityValues>({ form: anyForm, ownerUnit }: Props<T>) {
+  // react-hook-form cannot name a field of an open form type; these two are known to be there.
+  const form = anyForm as unknown as UseFormReturn<VisibilityValues>;
   const name = useId();
   const { field: visibility } = useController({ control: form.control, name: 'visibility' });
   const { field: units, fieldState } = useController({ control: form.control, name: 'units' });
