@@ -29,6 +29,8 @@ interface Props {
 export function AddToCollectionMenu({ prompt, place }: Props) {
   const { data: user } = useCurrentUser();
   const [creating, setCreating] = useState(false);
+  // What the last tick did, told to screen readers; outside the menu, so closing it does not cut it off.
+  const [said, setSaid] = useState('');
   const label = `Add ${prompt.title} to a collection`;
   const add = useAddCollectionItem();
   // Read members use collections but change none.
@@ -49,28 +51,35 @@ export function AddToCollectionMenu({ prompt, place }: Props) {
             ? buttonClass('ghost', 'sm', 'px-2')
             : 'rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900'
       }
+      header={<p className="px-2.5 pt-1 pb-1.5 text-xs font-medium text-slate-500">Add to collection</p>}
       after={
-        creating ? (
-          <Suspense>
-            <CollectionDialog
-              onOpenChange={setCreating}
-              onSaved={(c) =>
-                add.mutate(
-                  { collectionId: c.id, promptId: prompt.id },
-                  {
-                    onSuccess: () => toast({ title: `Added to “${c.name}”` }),
-                    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'The prompt could not be added.'), variant: 'destructive' }),
-                  },
-                )
-              }
-            />
-          </Suspense>
-        ) : null
+        <>
+          <span role="status" className="sr-only">
+            {said}
+          </span>
+          {creating ? (
+            <Suspense>
+              <CollectionDialog
+                onOpenChange={setCreating}
+                onSaved={(c) =>
+                  add.mutate(
+                    { collectionId: c.id, promptId: prompt.id },
+                    {
+                      onSuccess: () => toast({ title: `Added to “${c.name}”` }),
+                      onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'The prompt could not be added.'), variant: 'destructive' }),
+                    },
+                  )
+                }
+              />
+            </Suspense>
+          ) : null}
+        </>
       }
     >
       {(close) => (
         <MenuItems
           promptId={prompt.id}
+          onSaid={setSaid}
           onNew={() => {
             close();
             setCreating(true);
@@ -82,12 +91,11 @@ export function AddToCollectionMenu({ prompt, place }: Props) {
 }
 
 /** The menu's body: the collections (once loaded), then "New collection…". */
-export function MenuItems({ promptId, onNew }: { promptId: string; onNew: () => void }) {
+export function MenuItems({ promptId, onNew, onSaid }: { promptId: string; onNew: () => void; onSaid: (text: string) => void }) {
   const { data, isError } = useCollectionsHolding(promptId);
   const qc = useQueryClient();
   const add = useAddCollectionItem();
   const remove = useRemoveCollectionItem();
-  const [said, setSaid] = useState('');
   const [pending, setPending] = useState('');
   const editable = data?.items.filter((c) => c.canEdit) ?? [];
   const key = [queryKeys.collections[0], { prompt: promptId }];
@@ -101,10 +109,10 @@ export function MenuItems({ promptId, onNew }: { promptId: string; onNew: () => 
     (on ? add : remove).mutate(
       { collectionId: c.id, promptId },
       {
-        onSuccess: () => setSaid(on ? `Added to ${c.name}` : `Removed from ${c.name}`),
+        onSuccess: () => onSaid(on ? `Added to ${c.name}` : `Removed from ${c.name}`),
         onError: (err) => {
           qc.setQueryData<CollectionList>(key, (list) => list && { items: list.items.map((x) => (x.id === c.id ? { ...x, hasPrompt: !on } : x)) });
-          setSaid(errorMessage(err, on ? 'The prompt could not be added.' : 'The prompt could not be removed.'));
+          onSaid(errorMessage(err, on ? 'The prompt could not be added.' : 'The prompt could not be removed.'));
         },
         onSettled: () => setPending(''),
       },
@@ -113,10 +121,22 @@ export function MenuItems({ promptId, onNew }: { promptId: string; onNew: () => 
 
   return (
     <>
-      <p className="px-2.5 pt-1 pb-1.5 text-xs font-medium text-slate-500">Add to collection</p>
-      {!data && !isError ? <p className="px-2.5 py-2 text-sm text-slate-500">Loading collections…</p> : null}
-      {isError ? <p className="px-2.5 py-2 text-sm text-red-700">The collections could not be loaded.</p> : null}
-      {data && !editable.length ? <p className="px-2.5 py-2 text-sm text-slate-500">You have no collection to add to yet.</p> : null}
+      {/* Not items: no role in the menu's tree. */}
+      {!data && !isError ? (
+        <p role="none" className="px-2.5 py-2 text-sm text-slate-500">
+          Loading collections…
+        </p>
+      ) : null}
+      {isError ? (
+        <p role="none" className="px-2.5 py-2 text-sm text-red-700">
+          The collections could not be loaded.
+        </p>
+      ) : null}
+      {data && !editable.length ? (
+        <p role="none" className="px-2.5 py-2 text-sm text-slate-500">
+          You have no collection to add to yet.
+        </p>
+      ) : null}
       {editable.length ? (
         <div role="group" aria-label="Your collections" className="max-h-64 overflow-y-auto">
           {editable.map((c) => (
@@ -143,9 +163,6 @@ export function MenuItems({ promptId, onNew }: { promptId: string; onNew: () => 
       <button type="button" role="menuitem" tabIndex={-1} className={menuItemClass} onClick={onNew}>
         <Plus className="h-4 w-4 shrink-0" aria-hidden="true" /> New collection…
       </button>
-      <p role="status" className="sr-only">
-        {said}
-      </p>
     </>
   );
 }

@@ -80,6 +80,11 @@ export function BulkAddToCollection({ target }: { target: BulkSelectionTarget })
         </>
       }
       triggerClassName={buttonClass('secondary', 'sm')}
+      header={
+        <p className="px-2.5 pt-1 pb-1.5 text-xs font-medium text-slate-500">
+          Add {target.count.toLocaleString('en-US')} {plural(target.count, 'prompt', 'prompts')} to
+        </p>
+      }
       after={
         creating ? (
           <Suspense>
@@ -90,12 +95,17 @@ export function BulkAddToCollection({ target }: { target: BulkSelectionTarget })
     >
       {(close) => (
         <>
-          <p className="px-2.5 pt-1 pb-1.5 text-xs font-medium text-slate-500">
-            Add {target.count.toLocaleString('en-US')} {plural(target.count, 'prompt', 'prompts')} to
-          </p>
-          {!data ? <p className="px-2.5 py-2 text-sm text-slate-500">Loading collections…</p> : null}
-          {data && !editable.length ? <p className="px-2.5 py-2 text-sm text-slate-500">You have no collection to add to yet.</p> : null}
-          <div className="max-h-64 overflow-y-auto">
+          {!data ? (
+            <p role="none" className="px-2.5 py-2 text-sm text-slate-500">
+              Loading collections…
+            </p>
+          ) : null}
+          {data && !editable.length ? (
+            <p role="none" className="px-2.5 py-2 text-sm text-slate-500">
+              You have no collection to add to yet.
+            </p>
+          ) : null}
+          <div role="group" aria-label="Your collections" className="max-h-64 overflow-y-auto">
             {editable.map((c) => (
               <button
                 key={c.id}

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useRef, useState } from 'react';
+import { useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type Collection, collectionCreateSchema, MAX_COLLECTION_DESCRIPTION_LENGTH } from '../../../../shared/schemas/collections';
 import type { PromptDefaults } from '../../../../shared/schemas/prompts';
 import { VISIBILITY_MESSAGES } from '../../../../shared/visibility';
-import { Dialog, DialogContent, FormDialogFooter, useInitialFocus } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, FormDialogFooter } from '../../../components/ui/dialog';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
@@ -58,12 +58,12 @@ export function CollectionDialog({ collection, onOpenChange, onSaved }: Props) {
     resetOptions: { keepDirtyValues: true },
   });
   const { errors, isSubmitting } = form.formState;
-  const body = useRef<HTMLFormElement>(null);
-  useInitialFocus(body, 'input');
 
   const submit = form.handleSubmit(async (values) => {
     setFailure('');
-    const input = { ...values, units: values.visibility === 'units' ? values.units : [] };
+    // Units go only with the units visibility (the server refuses them with another).
+    const { units, ...rest } = values;
+    const input = values.visibility === 'units' ? values : rest;
     try {
       const saved = collection ? await update.mutateAsync(input) : await create.mutateAsync({ input, idempotencyKey });
       toast({ title: collection ? 'Collection saved' : `Collection “${saved.name}” created` });
@@ -79,8 +79,16 @@ export function CollectionDialog({ collection, onOpenChange, onSaved }: Props) {
   const ownerUnit = !collection || collection.owner.id === user?.id ? (user?.businessUnit ?? '') : '';
   return (
     <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent title={collection ? 'Edit collection' : 'New collection'} size="lg">
-        <form ref={body} onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
+      <DialogContent
+        title={collection ? 'Edit collection' : 'New collection'}
+        size="lg"
+        // The name first, rather than the dialog's close button: it is what there is to type.
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          form.setFocus('name');
+        }}
+      >
+        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
           <FormField label="Name" required error={errors.name?.message}>
             <Input {...form.register('name')} autoComplete="off" />
           </FormField>

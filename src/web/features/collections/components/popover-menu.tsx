@@ -13,6 +13,8 @@ interface Props {
   triggerClassName?: string;
   /** The menu's items; given `close` (which gives the focus back to the trigger). */
   children: (close: () => void) => ReactNode;
+  /** Above the menu's items: its title, and what is loading or was done (not items, so not in the menu role). */
+  header?: ReactNode;
   /** Extra content kept mounted while the menu is closed (a dialog opened from it). */
   after?: ReactNode;
 }
@@ -23,7 +25,7 @@ interface Props {
  * Escape (focus back on the button), Tab (closes). A click elsewhere or a scroll of the page closes it.
  * Check items stay open when chosen, so several collections can be ticked in a row.
  */
-export function PopoverMenu({ trigger, label, triggerClassName, children, after }: Props) {
+export function PopoverMenu({ trigger, label, triggerClassName, children, header, after }: Props) {
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -129,17 +131,19 @@ export function PopoverMenu({ trigger, label, triggerClassName, children, after 
       </button>
       {open
         ? createPortal(
+            // The keys are handled on the whole panel: its header holds no control, so they act on the items.
+            // eslint-disable-next-line jsx-a11y/no-static-element-interactions
             <div
               ref={menuRef}
-              id={menuId}
-              role="menu"
-              aria-label={label}
               tabIndex={-1}
               onKeyDown={onMenuKeyDown}
               style={{ top: place?.top ?? 0, left: place?.left ?? 0, width: MENU_WIDTH }}
               className={cn('fixed z-50 rounded-lg border border-slate-200 bg-white p-1.5 text-left shadow-lg outline-none', place ? 'visible' : 'invisible')}
             >
-              {children(close)}
+              {header}
+              <div id={menuId} role="menu" aria-label={label}>
+                {children(close)}
+              </div>
             </div>,
             document.body,
           )
