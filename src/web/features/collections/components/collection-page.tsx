@@ -127,31 +127,33 @@ export function CollectionPage({ id }: { id: string }) {
               }
             />
           ),
-          toolbar: ({ inOrder, reset }) => (
-            <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-500">
-              {canEdit ? (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={!inOrder || collection.itemCount < 2}
-                  onClick={() => setArranging(true)}
-                  aria-describedby="reorder-hint"
-                >
-                  <ArrowDownUp className="h-4 w-4" aria-hidden="true" /> Reorder
-                </Button>
-              ) : null}
-              {inOrder ? (
-                <span id="reorder-hint">In the collection’s order.</span>
-              ) : (
-                <span id="reorder-hint">
-                  {canEdit ? 'Reordering needs the collection’s order, with no search or filter. ' : 'Sorted or narrowed. '}
-                  <button type="button" onClick={reset} className="font-medium text-brand-700 hover:underline">
-                    Show the collection’s order
-                  </button>
-                </span>
-              )}
-            </div>
-          ),
+          // Nothing to order or sort in an empty collection: its empty state says what to do.
+          toolbar: ({ inOrder, reset }) =>
+            collection.itemCount === 0 ? null : (
+              <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-500">
+                {canEdit ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={!inOrder || collection.itemCount < 2}
+                    onClick={() => setArranging(true)}
+                    aria-describedby="reorder-hint"
+                  >
+                    <ArrowDownUp className="h-4 w-4" aria-hidden="true" /> Reorder
+                  </Button>
+                ) : null}
+                {inOrder ? (
+                  <span id="reorder-hint">In the collection’s order.</span>
+                ) : (
+                  <span id="reorder-hint">
+                    {canEdit ? 'Reordering needs the collection’s order, with no search or filter. ' : 'Sorted or narrowed. '}
+                    <button type="button" onClick={reset} className="font-medium text-brand-700 hover:underline">
+                      Show the collection’s order
+                    </button>
+                  </span>
+                )}
+              </div>
+            ),
           rowAction: canEdit
             ? (p) => (
                 <button

@@ -56,14 +56,18 @@ export function CollectionsNav({ onNavigate }: { onNavigate?: () => void }) {
       ) : null}
       <ul id={listId} className={cn('space-y-0.5', expanded && 'max-h-72 overflow-y-auto')}>
         {shown.map((c) => (
-          <li key={c.id} className="group flex items-center gap-1 rounded-md pr-1 hover:bg-slate-100">
+          // The whole row, its star too, shows the page one is on.
+          <li
+            key={c.id}
+            className="flex items-center gap-1 rounded-md pr-1 hover:bg-slate-100 has-[a[aria-current=page]]:bg-brand-50 has-[a[aria-current=page]]:hover:bg-brand-50"
+          >
             <NavLink
               to={paths.collection(c.id)}
               onClick={onNavigate}
               className={({ isActive }) =>
                 cn(
                   'flex min-w-0 flex-1 items-center gap-3 rounded-md py-1.5 pl-3 text-sm font-medium',
-                  isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900',
+                  isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900',
                 )
               }
             >
