@@ -150,21 +150,21 @@ describe('administration', () => {
     // Keyboard reorder: move "Target Audience" (last) above "Business Unit".
     const handle = page.getByRole('button', { name: 'Reorder Target Audience' });
     const before = await apiCall<Array<{ id: string; name: string; label: string }>>(suite.server.url, 'GET', '/api/admin/form-fields', undefined, admin.token);
-    const moving = before.find((f) => f.label === 'Target Audience')!.id;
-    const target = before.find((f) => f.name === 'userBusinessUnit')!.id;
+    const from = before.findIndex((f) => f.label === 'Target Audience') + 1;
+    const to = before.findIndex((f) => f.name === 'userBusinessUnit') + 1;
+    const of = before.length;
     // dnd-kit acts on a key press only once it has measured after the one before, so each press waits for
-    // dnd-kit's screen-reader announcement of the previous one, naming the exact fields. Once the pick-up
-    // is measured it announces the dragged field "moved over" itself: a bare "was moved over" would take
-    // that for the move up.
+    // the screen-reader announcement of the previous one, naming the field and its place. Once the pick-up
+    // is measured it announces where the field is: a bare "moved to" would take that for the move up.
     const announced = () => page.locator('[id^="DndLiveRegion"]').textContent();
     await handle.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(announced).toBe(`Draggable item ${moving} was moved over droppable area ${moving}.`);
+    await expect.poll(announced).toBe(`Target Audience is at position ${from} of ${of}.`);
     await page.keyboard.press('ArrowUp');
-    await expect.poll(announced).toBe(`Draggable item ${moving} was moved over droppable area ${target}.`);
+    await expect.poll(announced).toBe(`Target Audience moved to position ${to} of ${of}.`);
     await page.keyboard.press('Space');
-    await expect.poll(announced).toBe(`Draggable item ${moving} was dropped over droppable area ${target}`);
+    await expect.poll(announced).toBe(`Target Audience dropped at position ${to} of ${of}.`);
     await seen(page, 'Form fields reordered successfully!');
     const fields = await apiCall<Array<{ name: string; order: number }>>(suite.server.url, 'GET', '/api/admin/form-fields', undefined, admin.token);
     expect(fields.map((f) => f.name).slice(-2)).toEqual(['targetaudience', 'userBusinessUnit']);

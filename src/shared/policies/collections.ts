@@ -1,8 +1,9 @@
-import { canEditPrompt, canViewPrompt } from './prompts';
+import { canCreatePrompt, canEditPrompt, canViewPrompt } from './prompts';
 
 // A collection is seen and changed by the prompts' rules: an owner, co-owners, the same three
 // visibilities. Edit and admin members create collections; read members use them.
 
+export const canCreateCollection = canCreatePrompt;
 export const canEditCollection = canEditPrompt;
 export const canViewCollection = canViewPrompt;
 

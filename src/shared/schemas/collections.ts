@@ -77,6 +77,8 @@ export const collectionSchema = z.object({
   coOwnerIds: z.array(z.string()),
   isStarred: z.boolean(),
   itemCount: z.number().int().describe('How many of its prompts the viewer may see'),
+  /** Only when the list is asked with `prompt`: whether that prompt is in the collection. */
+  hasPrompt: z.boolean().optional().describe('With `?prompt={id}`: whether that prompt (one the caller may see) is in the collection'),
   canEdit: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -94,6 +96,8 @@ export const collectionListQuerySchema = z.object({
   limit: listLimitSchema,
   cursor: z.string().max(500, 'Invalid cursor').optional(),
   search: z.string().trim().max(MAX_COLLECTION_NAME_LENGTH, COLLECTION_MESSAGES.nameTooLong).default(''),
+  /** Say of each collection whether it holds this prompt (an "Add to collection" menu's check marks). */
+  prompt: z.uuid({ error: 'prompt must be a prompt id' }).optional(),
 });
 export type CollectionList = z.infer<typeof collectionListSchema>;
 export type CollectionListQuery = z.output<typeof collectionListQuerySchema>;

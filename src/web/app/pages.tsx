@@ -41,3 +41,7 @@ export const AdminApiTokensPage = lazy(() =>
   import('../features/api-tokens/components/admin-api-tokens-page').then((m) => ({ default: m.AdminApiTokensPage })),
 );
 export const AuditLogPage = lazy(() => import('../features/audit/components/audit-log-page').then((m) => ({ default: m.AuditLogPage })));
+/** The collection screens and actions, one chunk for all (each extra import site would list its files again). */
+export const loadCollections = () => import('./collections-composition');
+export const CollectionPage = lazy(() => loadCollections().then((m) => ({ default: m.CollectionRoute })));
+export const CollectionsSidebar = lazy(() => loadCollections().then((m) => ({ default: m.CollectionsSidebar })));

@@ -23,6 +23,7 @@ import {
   ApiTokensPage,
   AuditLogPage,
   BusinessUnitsPage,
+  CollectionPage,
   ExportDataPage,
   FavoritesPage,
   FormFieldManagementPage,
@@ -71,6 +72,7 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
           <Route path={paths.createPrompt} element={<PromptFormPage />} />
           <Route path="/edit-prompt/:id" element={<PromptFormPage />} />
           <Route path="/prompts/:id" element={<PromptPage />} />
+          <Route path="/collections/:id" element={<CollectionPage />} />
           <Route path={paths.apiTokens} element={<ApiTokensPage />} />
           <Route path={paths.userManagement} element={admin(<UserManagementPage />)} />
           <Route path={paths.formFieldManagement} element={admin(<FormFieldManagementPage />)} />

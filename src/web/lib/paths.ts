@@ -16,6 +16,9 @@ export const paths = {
   copyPrompt: (id: string) => `/create-prompt?copy=${encodeURIComponent(id)}`,
   editPrompt: (id: string) => `/edit-prompt/${id}`,
   prompt: (id: string) => `/prompts/${id}`,
+  /** The start of a collection's page, `/collections/{id}`. */
+  collections: '/collections/',
+  collection: (id: string) => `/collections/${id}`,
   userManagement: '/user-management',
   formFieldManagement: '/form-field-management',
   businessUnits: '/business-units',

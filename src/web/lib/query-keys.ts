@@ -36,6 +36,8 @@ export const queryKeys = {
   /** Pages of the audit log; each filter set is its own key, with the cursor passed as the page parameter. */
   adminAudit: ['/api/admin/audit'],
   exportCount: (params: Record<string, string>) => ['/api/admin/export/count', params] as const,
+  /** The collections a member sees; `[…, id]` one of them, `[…, { prompt }]` with which hold a prompt. */
+  collections: ['/api/collections'],
   /** The signed-in member's own API tokens. */
   apiTokens: ['/api/tokens'],
   /** Pages of every member's API tokens (admins), with the cursor passed as the page parameter. */
@@ -49,6 +51,8 @@ function invalidate(qc: QueryClient, keys: ReadonlyArray<readonly unknown[]>): v
 /** Everything that shows prompts: both lists, each prompt, the sidebar counts and the catalog lists. */
 const PROMPT_VIEWS = [
   queryKeys.prompts,
+  // A collection counts the prompts its viewer sees.
+  queryKeys.collections,
   queryKeys.myPrompts,
   queryKeys.recentPrompts,
   queryKeys.filterCounts,
@@ -89,6 +93,9 @@ export const refreshAfter = {
   aiModelChange: (qc: QueryClient) => invalidate(qc, [queryKeys.aiModels, ...PROMPT_VIEWS]),
   /** A tag renamed, merged or deleted: carried into every prompt, the filter values and the tag suggestions. */
   tagChange: (qc: QueryClient) => invalidate(qc, PROMPT_VIEWS),
+  /** A prompt added to, removed from or moved in a collection, or a collection deleted: its lists and counts too. */
+  collectionItemsChange: (qc: QueryClient) =>
+    invalidate(qc, [queryKeys.collections, queryKeys.prompts, queryKeys.myPrompts, queryKeys.filterCounts, queryKeys.filterValues]),
   /** An API token created or revoked: an admin sees their own in both lists. */
   tokenChange: (qc: QueryClient) => invalidate(qc, [queryKeys.apiTokens, queryKeys.adminApiTokens]),
 };

@@ -19,6 +19,8 @@ export interface CollectionView {
   lastName: string;
   starred: boolean;
   itemCount: number;
+  /** Asked with a prompt: whether it is in the collection (false for a prompt the viewer does not see). */
+  hasPrompt?: boolean;
 }
 
 /** Where a page of collections starts: after this (star rank, lower-case name, id). */
@@ -29,6 +31,8 @@ export interface CollectionPage {
   after?: CollectionKey;
   /** Only collections whose name contains this (any case). */
   search: string;
+  /** Say of each whether it holds this prompt (`hasPrompt`). */
+  promptId?: string;
 }
 
 /**
@@ -41,14 +45,21 @@ export async function selectCollections(db: Database, viewer: UserRow, only: { i
   const starred = sql<boolean>`exists (select 1 from ${collectionStars} where ${collectionStars.userId} = ${viewer.id}::uuid and ${collectionStars.collectionId} = ${collections.id})`;
   const starRank = sql`(case when ${starred} then 0 else 1 end)`;
   const conditions: Array<SQL | undefined> = [collectionSeenBy(viewer)];
+  let promptId: string | undefined;
   if ('id' in only) conditions.push(eq(collections.id, only.id));
   else {
+    promptId = only.promptId;
     if (only.search) conditions.push(sql`strpos(lower(${collections.name}), ${only.search.toLowerCase()}) > 0`);
     if (only.after)
       conditions.push(sql`(${starRank}, lower(${collections.name}), ${collections.id}) > (${only.after[0]}, ${only.after[1]}, ${only.after[2]}::uuid)`);
   }
+  // Through the prompt's own visibility: an id the viewer may not see must not tell where it is filed.
+  const hasPrompt = promptId
+    ? sql<boolean>`exists (select 1 from ${collectionItems} inner join ${prompts} on ${prompts.id} = ${collectionItems.promptId}
+    where ${collectionItems.collectionId} = ${collections.id} and ${collectionItems.promptId} = ${promptId}::uuid and ${seenBy(viewer)})`
+    : undefined;
   const rows = await db
-    .select({ c: collections, firstName: users.firstName, lastName: users.lastName, starred })
+    .select({ c: collections, firstName: users.firstName, lastName: users.lastName, starred, ...(hasPrompt ? { hasPrompt } : {}) })
     .from(collections)
     .innerJoin(users, eq(users.id, collections.userId))
     .where(and(...conditions))

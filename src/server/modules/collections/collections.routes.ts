@@ -39,7 +39,7 @@ export async function collectionRoutes(app: FastifyInstance) {
       schema: {
         summary: 'List collections',
         description:
-          'The collections the caller may see, starred ones first, then by name, a page at a time (pass `nextCursor` back as `cursor`); `search` keeps those whose name contains it. `itemCount` counts the prompts the caller may see. Their prompts are listed by `GET /api/prompts?collection={id}`.',
+          'The collections the caller may see, starred ones first, then by name, a page at a time (pass `nextCursor` back as `cursor`); `search` keeps those whose name contains it; with `prompt`, each says in `hasPrompt` whether it holds that prompt (false for one the caller may not see). `itemCount` counts the prompts the caller may see. Their prompts are listed by `GET /api/prompts?collection={id}`.',
         tags,
         querystring: collectionListQuerySchema,
         response: { 200: collectionListSchema },

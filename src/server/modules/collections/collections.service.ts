@@ -53,6 +53,7 @@ function toCollection(view: CollectionView, viewer: UserRow): Collection {
     isStarred: view.starred,
     itemCount: view.itemCount,
     canEdit: canEditCollection(viewer, c),
+    ...(view.hasPrompt === undefined ? {} : { hasPrompt: view.hasPrompt }),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };
@@ -74,7 +75,12 @@ function decodeKey(cursor: string): CollectionKey {
 
 /** One page of the collections `viewer` sees, starred first, then by name. */
 export async function listCollections(db: Database, viewer: UserRow, query: CollectionListQuery): Promise<CollectionList> {
-  const views = await selectCollections(db, viewer, { limit: query.limit, search: query.search, after: query.cursor ? decodeKey(query.cursor) : undefined });
+  const views = await selectCollections(db, viewer, {
+    limit: query.limit,
+    search: query.search,
+    promptId: query.prompt,
+    after: query.cursor ? decodeKey(query.cursor) : undefined,
+  });
   const page = views.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor = views.length > query.limit && last ? encodeKey([last.starred ? 0 : 1, last.c.name.toLowerCase(), last.c.id]) : null;

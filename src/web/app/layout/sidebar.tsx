@@ -17,10 +17,12 @@ import {
   Upload,
   Users,
 } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, Suspense, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
 import { cn } from '../../lib/utils';
+// Loaded after the first page, with the rest of the collection screens.
+import { CollectionsSidebar } from '../pages';
 
 export interface NavLinkInfo {
   to: string;
@@ -136,6 +138,9 @@ export function Sidebar({ isAdmin, canCreate, filters, onNavigate }: { isAdmin: 
           <NavItem key={l.to} {...l} onNavigate={onNavigate} />
         ))}
       </nav>
+      <Suspense>
+        <CollectionsSidebar onNavigate={onNavigate} />
+      </Suspense>
       {isAdmin ? <AdminGroup links={links.admin} onNavigate={onNavigate} /> : null}
       {filters}
     </div>

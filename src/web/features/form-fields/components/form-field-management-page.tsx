@@ -1,5 +1,4 @@
-import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { arrayMove } from '@dnd-kit/sortable';
 import { Plus, SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { FormField } from '../../../../shared/schemas/form-fields';
@@ -7,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SortableList } from '../../../components/ui/sortable-list';
 import { toast } from '../../../lib/toast';
 import { useAdminFormFields, useDeleteFormField, useReorderFormFields } from '../api/form-field-admin';
 import { FormFieldDialog } from './form-field-dialog';
@@ -15,11 +15,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { ErrorBox } from '../../../components/ui/error-box';
 
 /** Dropping a field moves it and renumbers every field from 1 by position. */
-export function reorder(fields: FormField[], activeId: string, overId: string | undefined): FormField[] | null {
-  if (!overId || activeId === overId) return null;
-  const from = fields.findIndex((f) => f.id === activeId);
-  const to = fields.findIndex((f) => f.id === overId);
-  if (from < 0 || to < 0) return null;
+export function reorder(fields: FormField[], from: number, to: number): FormField[] {
   return arrayMove(fields, from, to).map((f, i) => ({ ...f, order: i + 1 }));
 }
 
@@ -31,12 +27,10 @@ export function FormFieldManagementPage({ manageUnits }: { manageUnits?: ReactNo
   const del = useDeleteFormField();
   const [editing, setEditing] = useState<FormField | null>(null);
   const [open, setOpen] = useState(false);
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const next = fields ? reorder(fields, String(active.id), over ? String(over.id) : undefined) : null;
-    if (!next) return;
-    reorderCall.mutate(next, {
+  const onMove = (from: number, to: number) => {
+    if (!fields) return;
+    reorderCall.mutate(reorder(fields, from, to), {
       onSuccess: () => toast({ title: 'Form fields reordered successfully!' }),
       onError: () => toast({ title: 'Error', description: 'Failed to reorder form fields', variant: 'destructive' }),
     });
@@ -88,15 +82,13 @@ export function FormFieldManagementPage({ manageUnits }: { manageUnits?: ReactNo
             action={<Button onClick={() => openDialog(null)}>Create Your First Form Field</Button>}
           />
         ) : (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-            <SortableContext items={fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
-              <ul className="space-y-3">
-                {fields.map((f) => (
-                  <SortableFieldCard key={f.id} field={f} onEdit={() => openDialog(f)} onDelete={() => setDeleting(f)} />
-                ))}
-              </ul>
-            </SortableContext>
-          </DndContext>
+          <SortableList ids={fields.map((f) => f.id)} labelOf={(id) => fields.find((f) => f.id === id)?.label ?? ''} onMove={onMove}>
+            <ul className="space-y-3">
+              {fields.map((f) => (
+                <SortableFieldCard key={f.id} field={f} onEdit={() => openDialog(f)} onDelete={() => setDeleting(f)} />
+              ))}
+            </ul>
+          </SortableList>
         )}
       </section>
       <ConfirmDialog

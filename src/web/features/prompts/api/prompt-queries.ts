@@ -24,6 +24,8 @@ export interface ListParams {
   favorites?: boolean;
   /** My Prompts: only those the member owns, or only those they co-own (both when left out). */
   ownership?: Ownership;
+  /** Only the prompts of this collection. */
+  collection?: string;
 }
 
 /** The list key: the URL, then an object whose non-empty strings become query parameters. */
@@ -40,6 +42,7 @@ export function listKey(url: string, p: ListParams) {
       order: p.order ?? '',
       favorites: p.favorites ? 'true' : '',
       ownership: p.ownership ?? '',
+      collection: p.collection ?? '',
     },
   ] as const;
 }
@@ -76,6 +79,7 @@ export interface FilterScope {
   scope: 'all' | 'my';
   /** My Prompts' "I own" / "I co-own" (the counts follow the list). */
   ownership?: Ownership;
+  collection?: string;
 }
 
 const scopeParams = (s: FilterScope) => ({
@@ -86,6 +90,7 @@ const scopeParams = (s: FilterScope) => ({
   visibility: s.visibility.join(','),
   scope: s.scope === 'my' ? 'my' : '',
   ownership: s.scope === 'my' ? (s.ownership ?? '') : '',
+  collection: s.collection ?? '',
 });
 
 /** The sidebar counts of one list view; the previous counts stay shown while the next ones load. */

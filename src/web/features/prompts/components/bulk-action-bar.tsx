@@ -1,12 +1,13 @@
 import { Eye, FolderInput, TagIcon, TagsIcon, Trash2, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import type { BulkAction, BulkActionInput } from '../../../../shared/schemas/bulk';
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
-import type { ListParams } from '../api/prompt-queries';
+import { ALL_PROMPTS_URL, type ListParams, listKey, MY_PROMPTS_URL } from '../api/prompt-queries';
+import { PromptSlotsContext } from '../prompt-slots';
 import { useOwnMatchingCount } from '../api/bulk-action';
 import type { BulkSelection } from './use-bulk-selection';
 import { useBulkTrash } from './use-bulk-trash';
@@ -41,6 +42,7 @@ function focusAfterBar() {
  */
 export function BulkActionBar({ selection, view, total, totalIsLowerBound, items }: Props) {
   const { data: user } = useCurrentUser();
+  const slots = useContext(PromptSlotsContext);
   const admin = user?.role === 'admin';
   // The server limits an editor's "all matching" to their own prompts, so that is the number to show.
   const own = useOwnMatchingCount({ ...view }, !admin);
@@ -134,6 +136,13 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
         <Button variant="secondary" size="sm" onClick={() => setDialog('changeVisibility')}>
           <Eye className="h-4 w-4" aria-hidden="true" /> Change visibility…
         </Button>
+        {/* Another feature's action (adding to a collection), supplied by the app shell. */}
+        {slots.bulkAction?.({
+          ids: selection.all ? null : [...selection.ids],
+          count,
+          list: listKey(admin ? ALL_PROMPTS_URL : MY_PROMPTS_URL, view),
+          onDone: done,
+        })}
         <Button variant="secondary" size="sm" className="text-red-700 hover:bg-red-50" disabled={bulkTrash.pending} onClick={moveToTrash}>
           <Trash2 className="h-4 w-4" aria-hidden="true" /> Move to trash
         </Button>

@@ -39,6 +39,7 @@ export function MyPromptsPage() {
     tags: filters.tags,
     visibility: filters.visibility,
     ownership: filters.ownership,
+    collection: filters.collection,
   });
   const deleteWithUndo = useDeletePromptWithUndo();
   // Prompts one co-owns belong to someone else: their cards say whose they are.

@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
 import { PromptCard } from './prompt-card';
 import type { BulkSelection } from './use-bulk-selection';
@@ -13,13 +13,14 @@ interface Props {
   onUse: (id: string) => void;
   onDelete: (prompt: { id: string; title: string }) => void;
   selection?: BulkSelection;
+  rowAction?: (prompt: PromptListItem) => ReactNode;
 }
 
 /**
  * All Prompts on a narrow screen: one column of cards, of which only those in view are rendered (each
  * measured, since a card's height depends on its text), with the next page fetched near the end.
  */
-export function PromptCardList({ items, search, hasMore, loadMore, onView, onUse, onDelete, selection }: Props) {
+export function PromptCardList({ items, search, hasMore, loadMore, onView, onUse, onDelete, selection, rowAction }: Props) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -51,6 +52,7 @@ export function PromptCardList({ items, search, hasMore, loadMore, onView, onUse
               onUse={onUse}
               onDelete={onDelete}
               select={selection && item.canEdit ? { checked: selection.has(item), onToggle: (range) => selection.toggle(v.index, range) } : undefined}
+              extraAction={rowAction?.(item)}
             />
           </li>
         );

@@ -1,10 +1,12 @@
 import { Pencil, Play, Trash2 } from 'lucide-react';
+import { type ReactNode, useContext } from 'react';
 import { Link } from 'react-router';
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/utils';
+import { PromptSlotsContext } from '../prompt-slots';
 import { Chips } from './chips';
 import { FavoriteButton } from './favorite-button';
 import { usesLabel } from './uses-label';
@@ -23,10 +25,13 @@ interface Props {
   showAuthor?: boolean;
   /** All Prompts, for a prompt the member may change: a selection box for bulk actions. */
   select?: { checked: boolean; onToggle: (range: boolean) => void };
+  /** One more action of the list's own, after the others (a collection's "Remove"). */
+  extraAction?: ReactNode;
 }
 
 /** One prompt as a card: My Prompts at every width, and All Prompts on narrow screens. */
-export function PromptCard({ item: p, search, onView, onUse, onDelete, showAuthor = true, select }: Props) {
+export function PromptCard({ item: p, search, onView, onUse, onDelete, showAuthor = true, select, extraAction }: Props) {
+  const { promptAction } = useContext(PromptSlotsContext);
   return (
     <Card className="flex h-full min-w-0 flex-col p-4 sm:p-5">
       <div className="flex items-start gap-1">
@@ -77,6 +82,8 @@ export function PromptCard({ item: p, search, onView, onUse, onDelete, showAutho
               </Button>
             </>
           ) : null}
+          {promptAction?.(p, 'card')}
+          {extraAction}
         </span>
       </footer>
     </Card>

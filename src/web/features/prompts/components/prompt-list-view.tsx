@@ -13,6 +13,7 @@ import { SearchFallbackNotice } from './search-fallback-notice';
 import { useBulkSelection } from './use-bulk-selection';
 import { useDeletePromptWithUndo } from './use-delete-prompt';
 import { totalOf } from '../../../../shared/plural';
+import type { PromptListItem } from '../../../../shared/schemas/prompts';
 
 // The cards are drawn below 768 px only: wide screens never fetch them, and a narrow one fetches them
 // while the list's first page is on its way (see the effect below).
@@ -44,6 +45,8 @@ interface Props {
   searchAside?: ReactNode;
   /** Rows can be selected for bulk actions (All Prompts), by members who may change prompts. */
   bulk?: boolean;
+  /** One more action on each prompt, the list's own (a collection's "Remove"). */
+  rowAction?: (prompt: PromptListItem) => ReactNode;
 }
 
 /**
@@ -64,6 +67,7 @@ export function PromptListView({
   filterChips,
   searchAside,
   bulk,
+  rowAction,
 }: Props) {
   const [viewing, setViewing] = useState<string | null>(null);
   const [using, setUsing] = useState<string | null>(null);
@@ -82,7 +86,8 @@ export function PromptListView({
   }, [isFetchingNextPage, fetchNextPage]);
   const { sort, order, ...view } = params;
   const selection = useBulkSelection(items, JSON.stringify(view));
-  const canSelect = useCanCreatePrompt() && bulk;
+  // "All matching" is sent as a filter, which has no collection: a collection's list offers no selection.
+  const canSelect = useCanCreatePrompt() && bulk && !params.collection;
   const shared = {
     items,
     search: params.search,
@@ -92,6 +97,7 @@ export function PromptListView({
     onUse: setUsing,
     onDelete: deleteWithUndo,
     selection: canSelect ? selection : undefined,
+    rowAction,
   };
 
   return (

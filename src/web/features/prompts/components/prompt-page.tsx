@@ -1,5 +1,5 @@
 import { ArrowLeft, Pencil } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { Link, useParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { buttonClass } from '../../../components/ui/button';
@@ -19,6 +19,7 @@ import { PromptLoadError, promptLoadFailure } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
 import { PromptOwnersLine } from './prompt-owners-line';
 import { VisibilityBadge } from './visibility-badge';
+import { PromptSlotsContext } from '../prompt-slots';
 
 // The history (and its diff library) loads when someone opens the tab.
 const PromptHistory = lazy(() => import('../history/prompt-history').then((m) => ({ default: m.PromptHistory })));
@@ -32,6 +33,7 @@ export function PromptPage() {
   const failure = useLoadFailure(query);
   const { data: fields = [] } = useFormFields();
   const recordUse = useRecordUse();
+  const { promptAction } = useContext(PromptSlotsContext);
   usePageTitle(prompt?.title ?? 'Prompt');
   if (failure && promptLoadFailure(failure) === 'unreachable') {
     return (
@@ -74,6 +76,7 @@ export function PromptPage() {
             <FavoriteButton prompt={prompt} withLabel />
             <MakeCopyLink id={prompt.id} />
             <CopyButton text={window.location.href} label="Copy link" copiedLabel="Link copied!" />
+            {promptAction?.(prompt, 'page')}
             {prompt.canEdit ? (
               <Link to={paths.editPrompt(prompt.id)} className={buttonClass('secondary', 'sm')}>
                 <Pencil className="h-4 w-4" aria-hidden="true" /> Edit

@@ -1,11 +1,12 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Play, Trash2 } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { defaultSortOrder, type PromptSort } from '../../../../shared/prompt-rules';
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
 import { paths } from '../../../lib/paths';
 import { cn, formatDate } from '../../../lib/utils';
+import { PromptSlotsContext } from '../prompt-slots';
 import { FittingChips } from './chips';
 import { FavoriteButton } from './favorite-button';
 import { Highlight } from './highlight';
@@ -21,9 +22,10 @@ const GRID = 'grid items-center gap-x-1.5 px-4';
  * The title takes most of the room (at 1366 px beside the sidebar, some 45 characters); the chip
  * columns stay narrow and show the chips that fit whole, with "+N" for the others.
  */
-const COLUMNS = 'grid-cols-[minmax(14rem,5fr)_minmax(4.5rem,0.85fr)_minmax(4.5rem,0.85fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem_3rem_6.75rem]';
+const COLUMNS = 'grid-cols-[minmax(14rem,5fr)_minmax(4.5rem,0.85fr)_minmax(4.5rem,0.85fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem_3rem_var(--actions)]';
 /** With a first column for the selection boxes (members who may change prompts). */
-const COLUMNS_SELECTABLE = 'grid-cols-[1rem_minmax(14rem,5fr)_minmax(4.5rem,0.85fr)_minmax(4.5rem,0.85fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem_3rem_6.75rem]';
+const COLUMNS_SELECTABLE =
+  'grid-cols-[1rem_minmax(14rem,5fr)_minmax(4.5rem,0.85fr)_minmax(4.5rem,0.85fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem_3rem_var(--actions)]';
 
 export interface SortState {
   sort?: PromptSort;
@@ -43,6 +45,8 @@ interface Props {
   onDelete: (prompt: { id: string; title: string }) => void;
   /** Given to members who may change prompts: a first column of selection boxes. */
   selection?: BulkSelection;
+  /** One more action of the list's own, after the others (a collection's "Remove"). */
+  rowAction?: (prompt: PromptListItem) => ReactNode;
 }
 
 function SortHeader({
@@ -75,7 +79,8 @@ function SortHeader({
  * The prompt table as one continuous list: only the rows in view are rendered, and the next page is
  * fetched as the end comes near, so 100k prompts scroll smoothly.
  */
-export function PromptsTable({ items, search, sort, orderedBy, onSortChange, hasMore, loadMore, onView, onUse, onDelete, selection }: Props) {
+export function PromptsTable({ items, search, sort, orderedBy, onSortChange, hasMore, loadMore, onView, onUse, onDelete, selection, rowAction }: Props) {
+  const { promptAction } = useContext(PromptSlotsContext);
   const bodyRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -95,11 +100,13 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
     onOpen: (index) => onView(items[index]!.id),
   });
   const grid = cn(GRID, selection ? COLUMNS_SELECTABLE : COLUMNS);
+  // Four icons of 1.5rem with their gaps, and 1.75rem more for each added action.
+  const actions = { '--actions': `${6.75 + (promptAction ? 1.75 : 0) + (rowAction ? 1.75 : 0)}rem` } as CSSProperties;
 
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       {/* At its narrowest the table fits beside the sidebar at 1280 px (with a scrollbar); narrower windows scroll it sideways. */}
-      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[58rem]">
+      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[58rem]" style={actions}>
         <div role="rowgroup">
           <div role="row" className={cn(grid, 'h-11 border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase')}>
             {selection ? (
@@ -219,6 +226,8 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                       </button>
                     </>
                   ) : null}
+                  {promptAction?.(p, 'row')}
+                  {rowAction?.(p)}
                 </div>
               </div>
             );

@@ -1,11 +1,16 @@
 import { X } from 'lucide-react';
+import { type ReactNode, useContext } from 'react';
 import { VISIBILITY_FILTER_LABELS } from '../../../../shared/visibility';
+import { PromptSlotsContext } from '../prompt-slots';
 import { useFilters } from './filter-context';
 
 /** The active filters above the list, each removable, with "Clear all" when there are several. */
 export function ActiveFilterChips() {
   const f = useFilters();
-  const chips = [
+  const { collectionName } = useContext(PromptSlotsContext);
+  const chips: Array<{ kind: string; value: ReactNode; remove: () => void }> = [
+    // Named by the app shell's collections feature; its id is no name to read out.
+    ...(f.collection ? [{ kind: 'Collection', value: collectionName?.(f.collection) ?? '', remove: () => f.setCollection('') }] : []),
     ...f.businessUnits.map((value) => ({ kind: 'Business unit', value, remove: () => f.setBusinessUnits(f.businessUnits.filter((v) => v !== value)) })),
     ...f.aiModels.map((value) => ({ kind: 'AI application', value, remove: () => f.setAiModels(f.aiModels.filter((v) => v !== value)) })),
     ...f.tags.map((value) => ({ kind: 'Tag', value, remove: () => f.setTags(f.tags.filter((v) => v !== value)) })),
@@ -20,7 +25,7 @@ export function ActiveFilterChips() {
     <div className="mb-4 flex flex-wrap items-center gap-2" role="group" aria-label="Active filters">
       {chips.map((chip) => (
         <span
-          key={`${chip.kind}:${chip.value}`}
+          key={`${chip.kind}:${typeof chip.value === 'string' ? chip.value : ''}`}
           className="inline-flex max-w-full items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-0.5 pr-1 pl-3 text-sm text-brand-800"
         >
           <span className="truncate">
@@ -30,7 +35,7 @@ export function ActiveFilterChips() {
             type="button"
             onClick={chip.remove}
             className="rounded-full p-1 text-brand-700 hover:bg-brand-100"
-            aria-label={`Remove filter ${chip.kind}: ${chip.value}`}
+            aria-label={typeof chip.value === 'string' ? `Remove filter ${chip.kind}: ${chip.value}` : `Remove filter ${chip.kind}`}
           >
             <X className="h-3.5 w-3.5" aria-hidden="true" />
           </button>

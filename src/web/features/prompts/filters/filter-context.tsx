@@ -23,6 +23,8 @@ export interface FilterState {
    * like the sort, so neither counted among the filters nor cleared with them.
    */
   ownership: Ownership | undefined;
+  /** Only the prompts of this collection (its id), or ''. */
+  collection: string;
   /** How many filter values are on, in every group (the search and sort are not filters). */
   active: number;
   sort: { sort?: PromptSort; order?: 'asc' | 'desc' };
@@ -31,6 +33,7 @@ export interface FilterState {
   setTags: (v: string[]) => void;
   setAiModels: (v: string[]) => void;
   setVisibility: (v: Visibility[]) => void;
+  setCollection: (id: string) => void;
   setSort: (v: { sort?: PromptSort; order?: 'asc' | 'desc' }) => void;
   setOwnership: (v: Ownership | undefined) => void;
   clearFilters: () => void;
@@ -43,6 +46,7 @@ export const VIEW_PARAMS = {
   aiModels: 'aiModels',
   tags: 'tags',
   visibility: 'visibility',
+  collection: 'collection',
   sort: 'sort',
   order: 'order',
   ownership: 'ownership',
@@ -101,6 +105,7 @@ export function FilterProvider({ children }: { children: ReactNode }) {
     const aiModels = listOf(params.get(VIEW_PARAMS.aiModels));
     const tags = listOf(params.get(VIEW_PARAMS.tags));
     const visibility = visibilitiesOf(params.get(VIEW_PARAMS.visibility));
+    const collection = params.get(VIEW_PARAMS.collection) ?? '';
     return {
       search: params.get(VIEW_PARAMS.search) ?? '',
       businessUnits,
@@ -108,7 +113,8 @@ export function FilterProvider({ children }: { children: ReactNode }) {
       tags,
       visibility,
       ownership: ownershipOf(params.get(VIEW_PARAMS.ownership)),
-      active: businessUnits.length + aiModels.length + tags.length + visibility.length,
+      collection,
+      active: businessUnits.length + aiModels.length + tags.length + visibility.length + (collection ? 1 : 0),
       sort: sortOf(params),
       setSearch: (v) => update({ [VIEW_PARAMS.search]: v }, true),
       setBusinessUnits: setList(VIEW_PARAMS.businessUnits),
@@ -116,6 +122,7 @@ export function FilterProvider({ children }: { children: ReactNode }) {
       setTags: setList(VIEW_PARAMS.tags),
       setVisibility: setList(VIEW_PARAMS.visibility),
       setOwnership: (o) => update({ [VIEW_PARAMS.ownership]: o }),
+      setCollection: (id) => update({ [VIEW_PARAMS.collection]: id }),
       setSort: (s) => update({ [VIEW_PARAMS.sort]: s.sort, [VIEW_PARAMS.order]: s.sort ? s.order : undefined }),
       clearFilters: () =>
         update({
@@ -123,6 +130,7 @@ export function FilterProvider({ children }: { children: ReactNode }) {
           [VIEW_PARAMS.aiModels]: undefined,
           [VIEW_PARAMS.tags]: undefined,
           [VIEW_PARAMS.visibility]: undefined,
+          [VIEW_PARAMS.collection]: undefined,
         }),
     };
   }, [params, setParams]);

@@ -14,7 +14,7 @@ import { VisibilityFilter } from './visibility-filter';
 /** Which list the current page shows, or null on pages without a prompt list (no filter panel there). */
 function useListScope(): FilterScope['scope'] | null {
   const { pathname } = useLocation();
-  if (pathname === paths.allPrompts) return 'all';
+  if (pathname === paths.allPrompts || pathname.startsWith(paths.collections)) return 'all';
   if (pathname === paths.myPrompts) return 'my';
   return null;
 }
@@ -28,6 +28,9 @@ const GROUPS: ReadonlyArray<{ group: FilterGroupName; title: string; noun: strin
 function FilterPanel({ scope: listScope, inDrawer }: { scope: FilterScope['scope']; inDrawer: boolean }) {
   const f = useFilters();
   const search = useDebouncedValue(f.search);
+  // A collection's page lists its prompts: the counts are of those.
+  const { pathname } = useLocation();
+  const collection = pathname.startsWith(paths.collections) ? pathname.slice(paths.collections.length) : f.collection;
   const scope: FilterScope = {
     search,
     businessUnits: f.businessUnits,
@@ -36,6 +39,7 @@ function FilterPanel({ scope: listScope, inDrawer }: { scope: FilterScope['scope
     visibility: f.visibility,
     scope: listScope,
     ownership: f.ownership,
+    collection,
   };
   const counts = useFilterCounts(scope);
   const { data } = counts;

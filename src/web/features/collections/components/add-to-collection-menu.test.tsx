@@ -1,0 +1,144 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PublicUser } from '../../../../shared/schemas/auth';
+import type { Collection } from '../../../../shared/schemas/collections';
+import { createQueryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { AddToCollectionMenu } from './add-to-collection-menu';
+
+const PROMPT = { id: '00000000-0000-4000-8000-0000000000aa', title: 'Welcome email' };
+
+const user = (role: PublicUser['role']): PublicUser => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'erin@example.com',
+  firstName: 'Erin',
+  lastName: 'Editor',
+  businessUnit: 'Engineering',
+  role,
+  mustChangePassword: 'false',
+  createdAt: '2026-05-01T12:00:00.000Z',
+  updatedAt: '2026-05-01T12:00:00.000Z',
+});
+
+const collection = (n: number, name: string, over: Partial<Collection>): Collection => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  name,
+  description: '',
+  visibility: 'organization',
+  units: [],
+  owner: { id: user('edit').id, firstName: 'Erin', lastName: 'Editor' },
+  coOwnerIds: [],
+  isStarred: false,
+  itemCount: 1,
+  canEdit: true,
+  hasPrompt: false,
+  createdAt: '2026-05-01T12:00:00.000Z',
+  updatedAt: '2026-05-01T12:00:00.000Z',
+  ...over,
+});
+
+const KIT = collection(2, 'Onboarding kit', { hasPrompt: true });
+const DECKS = collection(3, 'Sales decks', {});
+const THEIRS = collection(4, 'Ada’s picks', { canEdit: false });
+
+/** The menu as the app draws it, with what the server said already in the query cache. */
+function renderMenu(role: PublicUser['role']) {
+  const qc = createQueryClient();
+  qc.setQueryData(queryKeys.currentUser, user(role));
+  qc.setQueryData([queryKeys.collections[0], { prompt: PROMPT.id }], { items: [KIT, DECKS, THEIRS] });
+  render(
+    <QueryClientProvider client={qc}>
+      <AddToCollectionMenu prompt={PROMPT} place="row" />
+    </QueryClientProvider>,
+  );
+}
+
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the Add to collection menu', () => {
+  it('is not offered to a read member, who changes no collection', () => {
+    renderMenu('read');
+    expect(screen.queryByRole('button', { name: /to a collection/ })).toBeNull();
+  });
+
+  it('lists the collections the member may change, ticked where the prompt is, from the keyboard', async () => {
+    const u = userEvent.setup();
+    renderMenu('edit');
+    const trigger = screen.getByRole('button', { name: 'Add Welcome email to a collection' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    trigger.focus();
+    await u.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Add Welcome email to a collection' });
+    const items = within(menu).getAllByRole('menuitemcheckbox');
+    expect(items.map((i) => [i.textContent, i.getAttribute('aria-checked')])).toEqual([
+      ['Onboarding kit', 'true'],
+      ['Sales decks', 'false'],
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'New collection…' })).toBeVisible();
+    await vi.waitFor(() => expect(items[0]).toHaveFocus());
+    await u.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await u.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'New collection…' })).toHaveFocus();
+    await u.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('adds to an unticked collection and takes out of a ticked one, staying open, and says what it did', async () => {
+    const u = userEvent.setup();
+    // Answers as the server would, keeping which collections hold the prompt (the lists refetch after each change).
+    const holding = new Set([KIT.id]);
+    const list = () => json(200, { items: [KIT, DECKS, THEIRS].map((c) => ({ ...c, hasPrompt: holding.has(c.id) })) });
+    const fetch = vi.fn((url: string, init: RequestInit) => {
+      const id = /\/api\/collections\/([^/]+)\/items/.exec(url)?.[1] ?? '';
+      if (init.method === 'POST') holding.add(id);
+      if (init.method === 'DELETE') holding.delete(id);
+      return Promise.resolve(init.method === 'POST' ? json(201, DECKS) : init.method === 'DELETE' ? json(204) : list());
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderMenu('edit');
+    await u.click(screen.getByRole('button', { name: 'Add Welcome email to a collection' }));
+    const menu = await screen.findByRole('menu');
+    const decks = within(menu).getByRole('menuitemcheckbox', { name: 'Sales decks' });
+    await u.click(decks);
+    expect(decks).toHaveAttribute('aria-checked', 'true');
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Added to Sales decks'));
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/collections/${DECKS.id}/items`,
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ promptId: PROMPT.id }) }),
+    );
+
+    const kit = within(menu).getByRole('menuitemcheckbox', { name: 'Onboarding kit' });
+    await u.click(kit);
+    expect(kit).toHaveAttribute('aria-checked', 'false');
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Removed from Onboarding kit'));
+    expect(fetch).toHaveBeenCalledWith(`/api/collections/${KIT.id}/items/${PROMPT.id}`, expect.objectContaining({ method: 'DELETE' }));
+    expect(screen.getByRole('menu')).toBeVisible();
+  });
+
+  it('unticks again when the server refuses, with its reason', async () => {
+    const u = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) =>
+        Promise.resolve(
+          init.method === 'POST'
+            ? json(409, { message: 'A collection holds at most 1000 prompts', code: 'collection_full' })
+            : json(200, { items: [KIT, DECKS, THEIRS] }),
+        ),
+      ),
+    );
+    renderMenu('edit');
+    await u.click(screen.getByRole('button', { name: 'Add Welcome email to a collection' }));
+    const decks = within(await screen.findByRole('menu')).getByRole('menuitemcheckbox', { name: 'Sales decks' });
+    await u.click(decks);
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('A collection holds at most 1000 prompts'));
+    expect(decks).toHaveAttribute('aria-checked', 'false');
+  });
+});

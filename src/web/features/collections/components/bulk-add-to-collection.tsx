@@ -1,0 +1,147 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ListPlus, Plus } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { MAX_COLLECTION_ITEMS, type Collection } from '../../../../shared/schemas/collections';
+import type { PromptListResponse } from '../../../../shared/schemas/prompts';
+import { plural } from '../../../../shared/plural';
+import { buttonClass } from '../../../components/ui/button';
+import { apiRequest, errorMessage, pathFromQueryKey } from '../../../lib/api-client';
+import { refreshAfter } from '../../../lib/query-keys';
+import { toast } from '../../../lib/toast';
+import { addPrompts } from '../api/add-collection-item';
+import { useCollections } from '../api/list-collections';
+import { menuItemClass, PopoverMenu } from './popover-menu';
+
+const CollectionDialog = lazy(() => import('./collection-dialog').then((m) => ({ default: m.CollectionDialog })));
+
+/** The bulk bar's selection: picked ids, or (null) every prompt of `list`. */
+export interface BulkSelectionTarget {
+  ids: string[] | null;
+  count: number;
+  list: readonly [string, Record<string, string>];
+  onDone: () => void;
+}
+
+/** The ids of a whole filtered list, page by page, up to what a collection holds. */
+async function idsOf(list: BulkSelectionTarget['list']): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor = '';
+  do {
+    const page = await apiRequest<PromptListResponse>('GET', pathFromQueryKey([list[0], { ...list[1], limit: '200', cursor }]));
+    ids.push(...page.items.map((p) => p.id));
+    cursor = page.nextCursor ?? '';
+  } while (cursor && ids.length < MAX_COLLECTION_ITEMS);
+  return ids.slice(0, MAX_COLLECTION_ITEMS);
+}
+
+/** The report of a bulk add: how many were added, and how many were there already. */
+export function bulkAddReport(name: string, added: number, already: number): string {
+  const head = `Added ${added.toLocaleString('en-US')} ${plural(added, 'prompt', 'prompts')} to “${name}”`;
+  return already ? `${head}; ${already.toLocaleString('en-US')} ${plural(already, 'was', 'were')} already there.` : `${head}.`;
+}
+
+/** The bulk bar's "Add to collection": every selected prompt goes into the collection chosen (or a new one). */
+export function BulkAddToCollection({ target }: { target: BulkSelectionTarget }) {
+  const { data } = useCollections();
+  const qc = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const editable = data?.items.filter((c) => c.canEdit) ?? [];
+
+  const addTo = async (c: Pick<Collection, 'id' | 'name'>) => {
+    setBusy(true);
+    try {
+      const ids = target.ids ?? (await idsOf(target.list));
+      const { added, already, error } = await addPrompts(c.id, ids);
+      if (error) {
+        toast({
+          title: added ? bulkAddReport(c.name, added, already) : 'Error',
+          description: errorMessage(error, 'The prompts could not be added.'),
+          variant: 'destructive',
+        });
+      } else {
+        toast({ title: bulkAddReport(c.name, added, already) });
+        target.onDone();
+      }
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'The prompts could not be added.'), variant: 'destructive' });
+    } finally {
+      refreshAfter.collectionItemsChange(qc);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PopoverMenu
+      label="Add to collection"
+      trigger={
+        <>
+          <ListPlus className="h-4 w-4" aria-hidden="true" /> {busy ? 'Adding…' : 'Add to collection…'}
+        </>
+      }
+      triggerClassName={buttonClass('secondary', 'sm')}
+      header={
+        <p className="px-2.5 pt-1 pb-1.5 text-xs font-medium text-slate-500">
+          Add {target.count.toLocaleString('en-US')} {plural(target.count, 'prompt', 'prompts')} to
+        </p>
+      }
+      after={
+        creating ? (
+          <Suspense>
+            <CollectionDialog onOpenChange={setCreating} onSaved={(c) => void addTo(c)} />
+          </Suspense>
+        ) : null
+      }
+    >
+      {(close) => (
+        <>
+          {!data ? (
+            <p role="none" className="px-2.5 py-2 text-sm text-slate-500">
+              Loading collections…
+            </p>
+          ) : null}
+          {data && !editable.length ? (
+            <p role="none" className="px-2.5 py-2 text-sm text-slate-500">
+              You have no collection to add to yet.
+            </p>
+          ) : null}
+          <div role="group" aria-label="Your collections" className="max-h-64 overflow-y-auto">
+            {editable.map((c) => (
+              <button
+                key={c.id}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                aria-disabled={busy || undefined}
+                className={menuItemClass}
+                title={c.name}
+                onClick={() => {
+                  if (busy) return;
+                  close();
+                  void addTo(c);
+                }}
+              >
+                <span className="min-w-0 flex-1 truncate" dir="auto">
+                  {c.name}
+                </span>
+              </button>
+            ))}
+          </div>
+          <div role="separator" className="my-1 h-px bg-slate-100" />
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={menuItemClass}
+            onClick={() => {
+              close();
+              setCreating(true);
+            }}
+          >
+            <Plus className="h-4 w-4 shrink-0" aria-hidden="true" /> New collection…
+          </button>
+        </>
+      )}
+    </PopoverMenu>
+  );
+}

@@ -1,0 +1,36 @@
+import { createContext, type ReactNode } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { PromptListItem } from '../../../../shared/schemas/prompts';
+import type { Visibility } from '../../../../shared/visibility';
+
+/** The collection form's values (the description is Markdown). */
+export interface CollectionFormValues {
+  name: string;
+  description: string;
+  visibility: Visibility;
+  units: string[];
+}
+
+/** What the collection page shows of its list, given by the page. */
+export interface CollectionListOptions {
+  collectionId: string;
+  empty: ReactNode;
+  toolbar: (state: { inOrder: boolean; reset: () => void }) => ReactNode;
+  rowAction?: (prompt: PromptListItem) => ReactNode;
+}
+
+/**
+ * The prompts feature's parts a collection uses: its Markdown renderer, its "Who can see this" field
+ * and its list. This feature may not import them, so the app shell supplies them (signed-in-composition).
+ */
+export interface CollectionParts {
+  markdown: (source: string) => ReactNode;
+  visibilityField: (form: UseFormReturn<CollectionFormValues>, ownerUnit: string) => ReactNode;
+  promptList: (options: CollectionListOptions) => ReactNode;
+}
+
+export const CollectionPartsContext = createContext<CollectionParts>({
+  markdown: (source) => source,
+  visibilityField: () => null,
+  promptList: () => null,
+});
