@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Play, Trash2 } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { defaultSortOrder, type PromptSort } from '../../../../shared/prompt-rules';
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
@@ -22,10 +22,9 @@ const GRID = 'grid items-center gap-x-1.5 px-4';
  * The title takes most of the room (at 1366 px beside the sidebar, some 45 characters); the chip
  * columns stay narrow and show the chips that fit whole, with "+N" for the others.
  */
-const COLUMNS = 'grid-cols-[minmax(14rem,5fr)_minmax(4.5rem,0.85fr)_minmax(4.5rem,0.85fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem_3rem_var(--actions)]';
+const COLUMNS = 'grid-cols-[minmax(14rem,5fr)_minmax(4.5rem,0.85fr)_minmax(4.5rem,0.85fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem_3rem_6.75rem]';
 /** With a first column for the selection boxes (members who may change prompts). */
-const COLUMNS_SELECTABLE =
-  'grid-cols-[1rem_minmax(14rem,5fr)_minmax(4.5rem,0.85fr)_minmax(4.5rem,0.85fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem_3rem_var(--actions)]';
+const COLUMNS_SELECTABLE = 'grid-cols-[1rem_minmax(14rem,5fr)_minmax(4.5rem,0.85fr)_minmax(4.5rem,0.85fr)_minmax(6rem,1fr)_minmax(6rem,1fr)_6rem_3rem_6.75rem]';
 
 export interface SortState {
   sort?: PromptSort;
@@ -100,13 +99,11 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
     onOpen: (index) => onView(items[index]!.id),
   });
   const grid = cn(GRID, selection ? COLUMNS_SELECTABLE : COLUMNS);
-  // Four icons of 1.5rem with their gaps, and 1.75rem more for each added action.
-  const actions = { '--actions': `${6.75 + (promptAction ? 1.75 : 0) + (rowAction ? 1.75 : 0)}rem` } as CSSProperties;
 
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       {/* At its narrowest the table fits beside the sidebar at 1280 px (with a scrollbar); narrower windows scroll it sideways. */}
-      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[58rem]" style={actions}>
+      <div role="table" aria-label="Prompts" aria-rowcount={items.length + 1} className="min-w-[58rem]">
         <div role="rowgroup">
           <div role="row" className={cn(grid, 'h-11 border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase')}>
             {selection ? (
@@ -190,44 +187,51 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                 <div role="cell" className="text-slate-600 tabular-nums" title={`Used ${p.useCount.toLocaleString('en-US')} times`}>
                   {p.useCount.toLocaleString('en-US')}
                 </div>
-                <div role="cell" className="flex justify-end gap-1">
-                  <button
-                    type="button"
-                    onClick={() => onUse(p.id)}
-                    className="rounded-md p-1 text-brand-600 hover:bg-brand-50 hover:text-brand-800"
-                    aria-label={`Use prompt ${p.title}`}
-                  >
-                    <Play className="h-4 w-4" aria-hidden="true" />
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => onView(p.id)}
-                    className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-                    aria-label={`View ${p.title}`}
-                  >
-                    <Eye className="h-4 w-4" aria-hidden="true" />
-                  </button>
-                  {p.canEdit ? (
-                    <>
-                      <Link
-                        to={paths.editPrompt(p.id)}
-                        className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-                        aria-label={`Edit ${p.title}`}
-                      >
-                        <Pencil className="h-4 w-4" aria-hidden="true" />
-                      </Link>
-                      <button
-                        type="button"
-                        onClick={() => onDelete(p)}
-                        className="rounded-md p-1 text-slate-500 hover:bg-red-50 hover:text-red-600"
-                        aria-label={`Delete ${p.title}`}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      </button>
-                    </>
+                {/* The actions other features add (collections) take a second line: the title keeps its room. */}
+                <div role="cell" className="flex flex-col items-end gap-0.5">
+                  <div className="flex gap-1">
+                    <button
+                      type="button"
+                      onClick={() => onUse(p.id)}
+                      className="rounded-md p-1 text-brand-600 hover:bg-brand-50 hover:text-brand-800"
+                      aria-label={`Use prompt ${p.title}`}
+                    >
+                      <Play className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => onView(p.id)}
+                      className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                      aria-label={`View ${p.title}`}
+                    >
+                      <Eye className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                    {p.canEdit ? (
+                      <>
+                        <Link
+                          to={paths.editPrompt(p.id)}
+                          className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                          aria-label={`Edit ${p.title}`}
+                        >
+                          <Pencil className="h-4 w-4" aria-hidden="true" />
+                        </Link>
+                        <button
+                          type="button"
+                          onClick={() => onDelete(p)}
+                          className="rounded-md p-1 text-slate-500 hover:bg-red-50 hover:text-red-600"
+                          aria-label={`Delete ${p.title}`}
+                        >
+                          <Trash2 className="h-4 w-4" aria-hidden="true" />
+                        </button>
+                      </>
+                    ) : null}
+                  </div>
+                  {promptAction || rowAction ? (
+                    <div className="flex gap-1">
+                      {promptAction?.(p, 'row')}
+                      {rowAction?.(p)}
+                    </div>
                   ) : null}
-                  {promptAction?.(p, 'row')}
-                  {rowAction?.(p)}
                 </div>
               </div>
             );
