@@ -47,7 +47,7 @@ const THEIRS = collection(4, 'Ada’s picks', { canEdit: false });
 function renderMenu(role: PublicUser['role']) {
   const qc = createQueryClient();
   qc.setQueryData(queryKeys.currentUser, user(role));
-  qc.setQueryData([queryKeys.collections[0], { prompt: PROMPT.id }], { items: [KIT, DECKS, THEIRS] });
+  qc.setQueryData([queryKeys.collections[0], { prompt: PROMPT.id, limit: '200' }], { items: [KIT, DECKS, THEIRS], nextCursor: null });
   render(
     <QueryClientProvider client={qc}>
       <AddToCollectionMenu prompt={PROMPT} place="row" />
