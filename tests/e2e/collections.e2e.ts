@@ -12,6 +12,7 @@ const suite = useBrowserSuite();
 let admin: SeededUser;
 let erin: SeededUser;
 let rita: SeededUser;
+let cody: SeededUser;
 let kitId = '';
 
 const NAME = 'Onboarding kit';
@@ -55,6 +56,7 @@ beforeAll(async () => {
   admin = await registerUser(url, { firstName: 'Ada', lastName: 'Admin', businessUnit: 'Engineering' });
   erin = await registerUser(url, { firstName: 'Erin', lastName: 'Editor', businessUnit: 'Engineering' });
   rita = await registerUser(url, { firstName: 'Rita', lastName: 'Reader', businessUnit: 'Engineering' });
+  cody = await registerUser(url, { firstName: 'Cody', lastName: 'Colleague', businessUnit: 'Sales' });
   await setRoleAsAdmin(url, admin, rita, 'read');
   const create = (title: string, visibility = 'organization') =>
     apiCall(url, 'POST', '/api/prompts', { title, content: `The text of ${title}.`, aiModels: ['ChatGPT'], tags: ['onboarding'], visibility }, erin.token);
@@ -209,13 +211,39 @@ describe('collections', () => {
     await screenshot(page, 'collection-page-phone');
   });
 
+  it('lets the owner add a co-owner from the collection page, who may then change it', async () => {
+    const { page } = await suite.open({ width: 1366, height: 900 });
+    await signInWithToken(page, erin.token, `/collections/${kitId}`);
+    const owners = page.getByRole('region', { name: 'Owners' });
+    await expect.poll(() => owners.getByText('Owned by Erin Editor').isVisible()).toBe(true);
+    await owners.getByRole('button', { name: 'Manage owners' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage owners' });
+    await seen(page, 'Co-owners can edit this collection, change who sees it and who co-owns it.');
+    await dialog.getByRole('combobox', { name: 'Add co-owner' }).fill('cody');
+    await page.getByRole('option', { name: /Cody Colleague/ }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Remove Cody Colleague' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'collection owners dialog');
+    await screenshot(page, 'collection-owners-dialog', false);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await seen(page, 'Co-owners saved');
+    await expect.poll(() => owners.getByText('co-owned with Cody Colleague').isVisible()).toBe(true);
+    await screenshot(page, 'collection-page-owners', false);
+
+    // The co-owner, of another unit, may now edit it (it is shared with the whole organization).
+    const second = await suite.open({ width: 1366, height: 900 });
+    await signInWithToken(second.page, cody.token, `/collections/${kitId}`);
+    await expect.poll(() => second.page.getByRole('button', { name: 'Edit', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => second.page.getByRole('region', { name: 'Owners' }).getByRole('button', { name: 'Manage owners' }).isVisible()).toBe(true);
+  });
+
   it('shows a read member the collection with only the prompts they may see, and nothing to change', async () => {
     const { page } = await suite.open({ width: 1366, height: 900 });
     await signInWithToken(page, rita.token, `/collections/${kitId}`);
     await expect.poll(() => page.getByRole('heading', { name: NAME, level: 1 }).isVisible()).toBe(true);
     await expect.poll(() => rowTitles(page)).toEqual(['Team introduction', 'First-week checklist']);
     await seen(page, '2 prompts');
-    for (const name of ['Edit', 'Delete', 'Reorder']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+    for (const name of ['Edit', 'Delete', 'Reorder', 'Manage owners']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('region', { name: 'Owners' }).getByText('co-owned with Cody Colleague').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /from the collection$/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /to a collection$/ }).count()).toBe(0);
     const nav = sidebarCollections(page);

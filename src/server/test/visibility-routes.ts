@@ -41,6 +41,8 @@ export const NOT_PROMPT_DATA: Record<string, string> = {
   'POST /api/collections': 'creates the caller’s own collection, empty',
   'PUT /api/collections/:id': 'a collection’s name and description (who may see it: collections.test.ts)',
   'DELETE /api/collections/:id': 'deletes a collection, answers nothing',
+  'GET /api/collections/:id/owners': 'people of a collection (a hidden one is a 404: collections.owners.test.ts)',
+  'PUT /api/collections/:id/owners': 'people of a collection (a hidden one is a 404: collections.owners.test.ts)',
   'PUT /api/collections/:id/star': 'the caller’s own star',
   'DELETE /api/collections/:id/star': 'the caller’s own star',
   'DELETE /api/collections/:id/items/:promptId': 'answers 204 whether or not the prompt was there',

@@ -102,6 +102,17 @@ export const collectionListQuerySchema = z.object({
 export type CollectionList = z.infer<typeof collectionListSchema>;
 export type CollectionListQuery = z.output<typeof collectionListQuerySchema>;
 
+/**
+ * A new owner and co-owners (`PUT /api/collections/{id}/owners`): the owner, its co-owners and
+ * administrators change the co-owners; only the owner or an administrator gives it to someone else.
+ * Answered with the owners as prompts answer theirs (`promptOwnersSchema`).
+ */
+export const collectionOwnersInputSchema = z.object({
+  ownerId: z.uuid({ error: 'Unknown user' }),
+  coOwnerIds: coOwnerIds,
+});
+export type CollectionOwnersInput = z.output<typeof collectionOwnersInputSchema>;
+
 export const collectionItemInputSchema = z.object({ promptId: z.uuid({ error: 'promptId must be a prompt id' }) });
 
 /** The new order of the prompts the caller sees in the collection (the others keep their places). */

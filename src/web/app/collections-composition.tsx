@@ -17,6 +17,7 @@ import { Spinner } from '../components/ui/spinner';
 // visibility field comes with it (a chunk of its own would split the first page's shared chunk in two).
 const loadList = () => import('../features/prompts/components/collection-prompt-list');
 const CollectionPromptList = lazy(() => loadList().then((m) => ({ default: m.CollectionPromptList })));
+const OwnersLine = lazy(() => import('../features/prompts/components/owners-line').then((m) => ({ default: m.OwnersLine })));
 const PromptMarkdown = lazy(() => import('../features/prompts/markdown/prompt-markdown').then((m) => ({ default: m.PromptMarkdown })));
 // Given the collection form's own type: lazy() cannot keep the field's type parameter.
 const VisibilityField = lazy(() =>
@@ -39,6 +40,11 @@ const parts: CollectionParts = {
   promptList: (options) => (
     <Suspense fallback={<Spinner />}>
       <CollectionPromptList {...options} />
+    </Suspense>
+  ),
+  ownersLine: (options) => (
+    <Suspense>
+      <OwnersLine kind="collection" {...options} />
     </Suspense>
   ),
 };

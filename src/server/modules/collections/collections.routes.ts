@@ -9,11 +9,14 @@ import {
   collectionListQuerySchema,
   collectionListSchema,
   collectionOrderSchema,
+  collectionOwnersInputSchema,
   collectionSchema,
   collectionUpdateSchema,
 } from '../../../shared/schemas/collections';
 import { uuidParamsSchema } from '../../../shared/schemas/common';
+import { promptOwnersSchema } from '../../../shared/schemas/owners';
 import { requireUser } from '../../plugins/auth';
+import { getCollectionOwners, setCollectionOwners } from './collections.owners';
 import {
   addItem,
   createCollection,
@@ -110,6 +113,32 @@ export async function collectionRoutes(app: FastifyInstance) {
       await deleteCollection(app.db, requireUser(request), request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  r.get(
+    '/api/collections/:id/owners',
+    {
+      config: signedIn,
+      schema: { summary: 'Who owns and co-owns a collection', tags, params: uuidParamsSchema, response: { 200: promptOwnersSchema } },
+    },
+    (request) => getCollectionOwners(app.db, requireUser(request), request.params.id),
+  );
+
+  r.put(
+    '/api/collections/:id/owners',
+    {
+      config: editor,
+      schema: {
+        summary: 'Change a collection’s owner and co-owners',
+        description:
+          'The owner, co-owners and administrators change the co-owners (edit and admin members, at most 20); only the owner or an administrator transfers ownership (a new `ownerId`). A new owner who already has a collection of that name is a 409.',
+        tags,
+        params: uuidParamsSchema,
+        body: collectionOwnersInputSchema,
+        response: { 200: promptOwnersSchema },
+      },
+    },
+    (request) => setCollectionOwners(app.db, requireUser(request), request.params.id, request.body),
   );
 
   for (const [method, starred] of [

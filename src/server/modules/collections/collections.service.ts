@@ -106,7 +106,7 @@ export async function assertCollectionVisible(db: Database, viewer: Viewer, id: 
 }
 
 /** A collection the viewer may change; one they may only see is a 403, one they may not see a 404. */
-async function editableOr404(db: Database, viewer: UserRow, id: string): Promise<CollectionRow> {
+export async function editableOr404(db: Database, viewer: UserRow, id: string): Promise<CollectionRow> {
   const row = await collectionOr404(db, viewer, id, true);
   if (!canEditCollection(viewer, row)) throw new AppError(403, 'forbidden', 'Only the collection’s owner, its co-owners or an administrator can change it');
   return row;

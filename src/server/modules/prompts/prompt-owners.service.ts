@@ -42,16 +42,23 @@ export async function getPromptOwners(db: Database, viewer: UserRow, id: string)
   return ownersOf(db, viewer, visibleOr404(viewer, await findPrompt(db, id)));
 }
 
-/** Per-field problems with the people asked for: unknown ids, read members, the owner listed twice. */
-function peopleIssues(input: PromptOwnersInput, found: Map<string, PromptPerson>): Record<string, string> {
+/**
+ * Per-field problems with the people asked for: unknown ids, read members (`readMember` for the owner,
+ * `readCoOwner` for a co-owner), the owner listed twice. Prompts and collections share these rules.
+ */
+export function ownersIssues(
+  input: PromptOwnersInput,
+  found: Map<string, PromptPerson>,
+  messages: { readMember: string; readCoOwner: string } = { readMember: OWNER_MESSAGES.readMember, readCoOwner: OWNER_MESSAGES.readMember },
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const owner = found.get(input.ownerId);
   if (!owner) errors.ownerId = OWNER_MESSAGES.unknownUser;
-  else if (owner.role === 'read') errors.ownerId = OWNER_MESSAGES.readMember;
+  else if (owner.role === 'read') errors.ownerId = messages.readMember;
   const missing = input.coOwnerIds.filter((id) => !found.has(id));
   if (input.coOwnerIds.includes(input.ownerId)) errors.coOwnerIds = OWNER_MESSAGES.ownerIsCoOwner;
   else if (missing.length) errors.coOwnerIds = `${OWNER_MESSAGES.unknownUser}: ${missing.join(', ')}`;
-  else if (input.coOwnerIds.some((id) => found.get(id)?.role === 'read')) errors.coOwnerIds = OWNER_MESSAGES.readMember;
+  else if (input.coOwnerIds.some((id) => found.get(id)?.role === 'read')) errors.coOwnerIds = messages.readCoOwner;
   return errors;
 }
 
@@ -75,7 +82,7 @@ export async function setPromptOwners(db: Database, viewer: UserRow, id: string,
   if (input.ownerId !== seen.userId && !canTransferPrompt(viewer, seen)) throw forbidden(OWNER_MESSAGES.transferDenied);
   const people = await findPeople(db, [input.ownerId, ...input.coOwnerIds]);
   const found = new Map(people.map((p) => [p.id, p]));
-  const errors = peopleIssues(input, found);
+  const errors = ownersIssues(input, found);
   const first = Object.values(errors)[0];
   if (first) throw invalidFields(first, errors);
   const newOwner = found.get(input.ownerId)!;

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useDeleteCollection } from '../api/delete-collection';
+import { useCollectionOwners, useUpdateCollectionOwners } from '../api/collection-owners';
 import { useCollection } from '../api/get-collection';
 import { useRemoveCollectionItem } from '../api/remove-collection-item';
 import { CollectionPartsContext } from './collection-parts';
@@ -33,6 +34,8 @@ export function CollectionPage({ id }: { id: string }) {
   const [arranging, setArranging] = useState(false);
   const del = useDeleteCollection();
   const remove = useRemoveCollectionItem();
+  const owners = useCollectionOwners(id);
+  const saveOwners = useUpdateCollectionOwners(id);
   usePageTitle(collection?.name ?? 'Collection');
 
   if (query.isLoading) return <Spinner label="Loading collection..." />;
@@ -78,12 +81,16 @@ export function CollectionPage({ id }: { id: string }) {
               <Badge tone={collection.visibility === 'private' ? 'amber' : 'grey'} title={badge} className="max-w-full min-w-0">
                 <span className="truncate">{badge}</span>
               </Badge>
-              <span>
-                Owner: {collection.owner.firstName} {collection.owner.lastName}
-              </span>
-              <span aria-hidden="true">·</span>
               <span>{`${collection.itemCount.toLocaleString('en-US')} ${collection.itemCount === 1 ? 'prompt' : 'prompts'}`}</span>
             </p>
+            {parts.ownersLine({
+              subject: { id, title: collection.name, visibility: collection.visibility, units: collection.units },
+              owners: owners.data,
+              failed: owners.isError,
+              save: saveOwners.mutateAsync,
+              saving: saveOwners.isPending,
+              onLostAccess: () => void navigate(paths.allPrompts),
+            })}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <StarButton collection={collection} withLabel />

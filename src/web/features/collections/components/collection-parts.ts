@@ -1,5 +1,6 @@
 import { createContext, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import type { PromptOwners, PromptOwnersInput } from '../../../../shared/schemas/owners';
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
 import type { Visibility } from '../../../../shared/visibility';
 
@@ -19,18 +20,32 @@ export interface CollectionListOptions {
   rowAction?: (prompt: PromptListItem) => ReactNode;
 }
 
+/** The collection's owners line, as the page gives it: what it is called, who owns it, how to change that. */
+export interface CollectionOwnersOptions {
+  subject: { id: string; title: string; visibility: Visibility; units: readonly string[] };
+  owners: PromptOwners | undefined;
+  failed: boolean;
+  save: (input: PromptOwnersInput) => Promise<PromptOwners>;
+  saving: boolean;
+  onLostAccess: () => void;
+}
+
 /**
- * The prompts feature's parts a collection uses: its Markdown renderer, its "Who can see this" field
- * and its list. This feature may not import them, so the app shell supplies them (signed-in-composition).
+ * The prompts feature's parts a collection uses: its Markdown renderer, its "Who can see this" field,
+ * its list and its owners line (people are owned and picked the same way for both). This feature may not import them, so the app shell supplies them (signed-in-composition).
  */
 export interface CollectionParts {
   markdown: (source: string) => ReactNode;
   visibilityField: (form: UseFormReturn<CollectionFormValues>, ownerUnit: string) => ReactNode;
   promptList: (options: CollectionListOptions) => ReactNode;
+  ownersLine: (options: CollectionOwnersOptions) => ReactNode;
 }
+
+const none = () => null;
 
 export const CollectionPartsContext = createContext<CollectionParts>({
   markdown: (source) => source,
-  visibilityField: () => null,
-  promptList: () => null,
+  visibilityField: none,
+  promptList: none,
+  ownersLine: none,
 });

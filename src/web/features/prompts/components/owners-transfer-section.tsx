@@ -4,6 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PersonPicker, personName } from './person-picker';
 
+/** What is owned: prompts and collections have owners by the same rules, and differ only in words. */
+export type OwnedKind = 'prompt' | 'collection';
+
 interface Props {
   owner: PromptPerson;
   /** The viewer is the owner ("Keep me"), rather than an administrator acting for them. */
@@ -15,14 +18,15 @@ interface Props {
   onKeepOldOwner: (keep: boolean) => void;
   /** The server's word on the new owner: a read member, someone unknown, a title they already use. */
   error?: string;
+  kind: OwnedKind;
 }
 
 /**
- * The owner (or an administrator) gives the prompt to another member: picked with the same search as
+ * The owner (or an administrator) gives the prompt or collection to another member: picked with the same search as
  * co-owners, the old owner kept as a co-owner unless unticked. The change happens on Save, after a
  * confirmation.
  */
-export function OwnersTransferSection({ owner, oldOwnerIsViewer, excludeIds, newOwner, onNewOwner, keepOldOwner, onKeepOldOwner, error }: Props) {
+export function OwnersTransferSection({ kind, owner, oldOwnerIsViewer, excludeIds, newOwner, onNewOwner, keepOldOwner, onKeepOldOwner, error }: Props) {
   const errorId = 'owners-transfer-error';
   const sectionRef = useRef<HTMLElement>(null);
   // The control just used goes away (the picker, or "Keep current owner"): the focus moves to what
@@ -37,7 +41,7 @@ export function OwnersTransferSection({ owner, oldOwnerIsViewer, excludeIds, new
         <h3 id="owners-transfer-heading" className="text-sm font-semibold text-slate-900">
           Transfer ownership
         </h3>
-        <p className="mt-0.5 text-xs text-slate-500">The new owner can edit the prompt, and only they or an administrator can give it away again.</p>
+        <p className="mt-0.5 text-xs text-slate-500">The new owner can edit the {kind}, and only they or an administrator can give it away again.</p>
       </div>
       {newOwner ? (
         <div className="space-y-3">

@@ -6,7 +6,9 @@ import type { PromptOwners, PromptPerson } from '../../../../shared/schemas/owne
 import { Toaster } from '../../../components/ui/toaster';
 import { createQueryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { PromptOwnersDialog } from './prompt-owners-dialog';
+import { apiRequest } from '../../../lib/api-client';
+import { OwnersDialog } from './owners-dialog';
+import type { OwnedKind } from './owners-transfer-section';
 
 const person = (n: number, firstName: string, lastName: string, businessUnit: string): PromptPerson => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -45,7 +47,7 @@ function stubServer(onSave: (body: { ownerId: string; coOwnerIds: string[] }) =>
         searches.push(q);
         return json(200, { items: WRITERS.filter((p) => `${p.firstName} ${p.lastName} ${p.email}`.toLowerCase().includes(q)) });
       }
-      if (pathname === `/api/prompts/${PROMPT.id}/owners` && init?.method === 'PUT') {
+      if ((pathname === `/api/prompts/${PROMPT.id}/owners` || pathname === `/api/collections/${PROMPT.id}/owners`) && init?.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as { ownerId: string; coOwnerIds: string[] };
         sent.push(body);
         return onSave(body);
@@ -64,14 +66,22 @@ const answer = (ownerId: string, coOwnerIds: string[]): Response =>
     canTransfer: true,
   });
 
-function renderDialog(owners: PromptOwners, viewer: PromptPerson = eve) {
+function renderDialog(owners: PromptOwners, viewer: PromptPerson = eve, kind: OwnedKind = 'prompt') {
   const client = createQueryClient();
   client.setQueryData(queryKeys.currentUser, { ...viewer, mustChangePassword: false });
   const onClose = vi.fn();
   const onLostAccess = vi.fn();
   render(
     <QueryClientProvider client={client}>
-      <PromptOwnersDialog prompt={PROMPT} owners={owners} onClose={onClose} onLostAccess={onLostAccess} />
+      <OwnersDialog
+        subject={PROMPT}
+        kind={kind}
+        owners={owners}
+        save={(input) => apiRequest<PromptOwners>('PUT', `/api/${kind}s/${PROMPT.id}/owners`, input)}
+        saving={false}
+        onClose={onClose}
+        onLostAccess={onLostAccess}
+      />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -201,5 +211,21 @@ describe('the Manage owners dialog', () => {
     expect(screen.getByRole('checkbox', { name: 'Keep Eve Editor as a co-owner' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Keep current owner' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'New owner' })).toHaveFocus());
+  });
+
+  it('speaks of a collection when it manages one, and shows a name the new owner already uses beside the transfer', async () => {
+    const { sent } = stubServer(() => json(409, { message: 'The new owner already has a collection named “Contract review”', code: 'collection_name_taken' }));
+    const user = userEvent.setup();
+    const { onClose } = renderDialog(ownedByEve([]), eve, 'collection');
+    expect(screen.getByText(/Co-owners can edit this collection, change who sees it/)).toBeVisible();
+    expect(screen.getByText(/The new owner can edit the collection/)).toBeVisible();
+    await user.type(screen.getByRole('combobox', { name: 'New owner' }), 'otto');
+    await user.click(await screen.findByRole('option', { name: /Otto Other/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Transfer ownership' }));
+    const section = screen.getByRole('region', { name: 'Transfer ownership' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('The new owner already has a collection named “Contract review”');
+    expect(sent).toEqual([{ ownerId: otto.id, coOwnerIds: [eve.id] }]);
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,8 @@
 import { UserMinus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { canViewPrompt } from '../../../../shared/policies/prompts';
-import { MAX_CO_OWNERS, OWNER_MESSAGES, type PromptOwners, type PromptPerson } from '../../../../shared/schemas/owners';
+import { COLLECTION_MESSAGES } from '../../../../shared/schemas/collections';
+import { MAX_CO_OWNERS, OWNER_MESSAGES, type PromptOwners, type PromptOwnersInput, type PromptPerson } from '../../../../shared/schemas/owners';
 import type { Visibility } from '../../../../shared/visibility';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,23 +12,26 @@ import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { saveErrorMessage } from '../../../lib/save-error';
 import { toast } from '../../../lib/toast';
-import { useUpdatePromptOwners } from '../api/update-prompt-owners';
-import { OwnersTransferSection } from './owners-transfer-section';
+import { type OwnedKind, OwnersTransferSection } from './owners-transfer-section';
 import { PersonPicker, personName } from './person-picker';
 
-/** The prompt as the dialog needs it: what to call it, and who would still see it after a transfer. */
-export interface OwnedPrompt {
+/** A prompt or a collection as the dialog needs it: what to call it, and who would still see it after a transfer. */
+export interface OwnedSubject {
   id: string;
   title: string;
   visibility: Visibility;
   units: readonly string[];
 }
 
-interface Props {
-  prompt: OwnedPrompt;
+export interface OwnersDialogProps {
+  subject: OwnedSubject;
+  kind: OwnedKind;
   owners: PromptOwners;
+  /** Sends the new owner and co-owners; answers them as the server now has them. */
+  save: (input: PromptOwnersInput) => Promise<PromptOwners>;
+  saving: boolean;
   onClose: () => void;
-  /** After a transfer that leaves the viewer unable to see the prompt (a private one given away). */
+  /** After a transfer that leaves the viewer unable to see it (a private one given away). */
   onLostAccess: () => void;
 }
 
@@ -42,13 +46,13 @@ export function ownersInput(owners: PromptOwners, coOwners: readonly PromptPerso
 }
 
 /**
- * "Manage owners": the co-owners, each with a remove button, a picker to add more and, for the owner
- * or an administrator, the transfer of the prompt to someone else, confirmed in a second step since
- * the one who gives it away may lose the right to change it. Nothing is sent before Save.
+ * "Manage owners" of a prompt or a collection: the co-owners, each with a remove button, a picker to
+ * add more and, for the owner or an administrator, the transfer to someone else, confirmed in a second
+ * step since the one who gives it away may lose the right to change it. Nothing is sent before Save.
  */
-export function PromptOwnersDialog({ prompt, owners, onClose, onLostAccess }: Props) {
+export function OwnersDialog({ subject, kind, owners, save, saving, onClose, onLostAccess }: OwnersDialogProps) {
   const { data: viewer } = useCurrentUser();
-  const save = useUpdatePromptOwners(prompt.id);
+  const tooMany = kind === 'prompt' ? OWNER_MESSAGES.tooMany : COLLECTION_MESSAGES.tooManyCoOwners;
   const [coOwners, setCoOwners] = useState<PromptPerson[]>(owners.coOwners);
   const [newOwner, setNewOwner] = useState<PromptPerson | null>(null);
   const [keepOldOwner, setKeepOldOwner] = useState(true);
@@ -80,13 +84,13 @@ export function PromptOwnersDialog({ prompt, owners, onClose, onLostAccess }: Pr
     const input = ownersInput(owners, coOwners, newOwner, keepOldOwner);
     if (input.coOwnerIds.length > MAX_CO_OWNERS) {
       setConfirming(false);
-      setErrors({ coOwnerIds: OWNER_MESSAGES.tooMany });
+      setErrors({ coOwnerIds: tooMany });
       return;
     }
     setRefusal(null);
     setErrors({});
     try {
-      const saved = await save.mutateAsync(input);
+      const saved = await save(input);
       setConfirming(false);
       const transferredTo = saved.owner.id !== owners.owner.id ? saved.owner : null;
       toast({ title: transferredTo ? `Ownership transferred to ${personName(transferredTo)}` : 'Co-owners saved' });
@@ -96,13 +100,13 @@ export function PromptOwnersDialog({ prompt, owners, onClose, onLostAccess }: Pr
         canViewPrompt(viewer, {
           userId: saved.owner.id,
           coOwnerIds: saved.coOwners.map((p) => p.id),
-          visibility: prompt.visibility,
-          visibleUnits: prompt.units,
+          visibility: subject.visibility,
+          visibleUnits: subject.units,
         });
       if (viewer && !stillSees) onLostAccess();
     } catch (err) {
       setConfirming(false);
-      if (hasErrorCode(err, 'duplicate_title')) setErrors({ ownerId: err.serverMessage });
+      if (hasErrorCode(err, 'duplicate_title') || hasErrorCode(err, 'collection_name_taken')) setErrors({ ownerId: err.serverMessage });
       else if (err instanceof ApiError && (err.fieldErrors?.ownerId || err.fieldErrors?.coOwnerIds)) {
         setErrors({ ownerId: err.fieldErrors.ownerId, coOwnerIds: err.fieldErrors.coOwnerIds });
       } else setRefusal(saveErrorMessage(err, 'The owners could not be saved.'));
@@ -120,7 +124,7 @@ export function PromptOwnersDialog({ prompt, owners, onClose, onLostAccess }: Pr
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent
         title="Manage owners"
-        description={<span className="break-words [overflow-wrap:anywhere]">“{prompt.title}”</span>}
+        description={<span className="break-words [overflow-wrap:anywhere]">“{subject.title}”</span>}
         size="lg"
         // The picker first: adding someone is what the dialog is most often opened for.
         onOpenAutoFocus={(e) => {
@@ -137,7 +141,7 @@ export function PromptOwnersDialog({ prompt, owners, onClose, onLostAccess }: Pr
                 Co-owners
               </h3>
               <p className="mt-0.5 text-xs text-slate-500">
-                Co-owners can edit this prompt, change who sees it and who co-owns it. Owner: {personName(owners.owner)}.
+                Co-owners can edit this {kind}, change who sees it and who co-owns it. Owner: {personName(owners.owner)}.
               </p>
             </div>
             {coOwners.length ? (
@@ -169,13 +173,14 @@ export function PromptOwnersDialog({ prompt, owners, onClose, onLostAccess }: Pr
                 excludeIds={listedIds}
                 onPick={add}
                 disabled={full}
-                hint={full ? `A prompt can have at most ${MAX_CO_OWNERS} co-owners: remove one to add another.` : 'Members with edit access.'}
+                hint={full ? `A ${kind} can have at most ${MAX_CO_OWNERS} co-owners: remove one to add another.` : 'Members with edit access.'}
                 error={errors.coOwnerIds}
               />
             </div>
           </section>
           {owners.canTransfer ? (
             <OwnersTransferSection
+              kind={kind}
               owner={owners.owner}
               oldOwnerIsViewer={oldOwnerIsViewer}
               excludeIds={[owners.owner.id]}
@@ -194,7 +199,7 @@ export function PromptOwnersDialog({ prompt, owners, onClose, onLostAccess }: Pr
               <p>{refusal}</p>
             </ErrorBox>
           ) : null}
-          <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel="Save" />
+          <FormDialogFooter onCancel={onClose} pending={saving} submitLabel="Save" />
         </form>
         <ConfirmDialog
           open={confirming}
@@ -203,12 +208,12 @@ export function PromptOwnersDialog({ prompt, owners, onClose, onLostAccess }: Pr
           destructive={false}
           confirmLabel="Transfer ownership"
           pendingLabel="Transferring..."
-          pending={save.isPending}
+          pending={saving}
           onConfirm={() => void send()}
           description={
             newOwner ? (
               <TransferSummary
-                title={prompt.title}
+                title={subject.title}
                 owner={owners.owner}
                 newOwner={newOwner}
                 keep={keepOldOwner}
