@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
-import { expectAccessible, screenshot, seen } from './support/browser';
+import { expectAccessible, screenshot, seen, seriousViolations } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -34,6 +34,16 @@ describe('the prompt list', () => {
     await seen(page, /^1 prompt\b/);
     await expectAccessible(page, 'list with a snippet');
     await screenshot(page, 'list-snippet');
+
+    // The check itself finds what it is there for: an unnamed button and an image without text, added
+    // after a client-side change (the checker is already in the page from the check above).
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      main.insertAdjacentHTML('beforeend', '<button type="button" id="unnamed-probe"></button><img id="alt-probe" src="/favicon.ico">');
+    });
+    const found = await seriousViolations(page, 'probe');
+    expect(found).toContain('probe: button-name (critical) #unnamed-probe');
+    expect(found).toContain('probe: image-alt (critical) #alt-probe');
   });
 
   it('skips to the content with the first Tab and focuses the search with "/"', async () => {
