@@ -199,6 +199,13 @@ describe('collections', () => {
     await page.getByRole('button', { name: 'Remove Welcome email from the collection' }).click();
     await seen(page, 'Removed “Welcome email” from the collection');
     await expect.poll(() => rowTitles(page)).toEqual(['Team introduction', 'First-week checklist', PRIVATE]);
+    // Undo puts it back in its place, not at the end; then it goes for good.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await seen(page, 'Put “Welcome email” back');
+    await expect.poll(() => rowTitles(page)).toEqual(['Team introduction', 'First-week checklist', 'Welcome email', PRIVATE]);
+    await page.getByRole('button', { name: 'Remove Welcome email from the collection' }).click();
+    await seen(page, 'Removed “Welcome email” from the collection');
+    await expect.poll(() => rowTitles(page)).toEqual(['Team introduction', 'First-week checklist', PRIVATE]);
   });
 
   it('fits a phone, with the cards and the collection’s actions', async () => {

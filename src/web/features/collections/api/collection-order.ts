@@ -15,18 +15,21 @@ export function useCollectionOrder(collectionId: string, enabled: boolean) {
   return useQuery({
     queryKey: collectionOrderKey(collectionId),
     enabled,
-    queryFn: async () => {
-      const items: PromptListItem[] = [];
-      let cursor = '';
-      do {
-        const page = await apiRequest<PromptListResponse>(
-          'GET',
-          pathFromQueryKey([queryKeys.prompts[0], { collection: collectionId, sort: 'position', order: 'asc', limit: '200', cursor }]),
-        );
-        items.push(...page.items);
-        cursor = page.nextCursor ?? '';
-      } while (cursor && items.length < MAX_COLLECTION_ITEMS);
-      return items;
-    },
+    queryFn: () => fetchCollectionOrder(collectionId),
   });
+}
+
+/** Every prompt of the collection the member sees, in the collection's order, a page of 200 at a time. */
+export async function fetchCollectionOrder(collectionId: string): Promise<PromptListItem[]> {
+  const items: PromptListItem[] = [];
+  let cursor = '';
+  do {
+    const page = await apiRequest<PromptListResponse>(
+      'GET',
+      pathFromQueryKey([queryKeys.prompts[0], { collection: collectionId, sort: 'position', order: 'asc', limit: '200', cursor }]),
+    );
+    items.push(...page.items);
+    cursor = page.nextCursor ?? '';
+  } while (cursor && items.length < MAX_COLLECTION_ITEMS);
+  return items;
 }

@@ -15,7 +15,7 @@ import { toast } from '../../../lib/toast';
 import { useDeleteCollection } from '../api/delete-collection';
 import { useCollectionOwners, useUpdateCollectionOwners } from '../api/collection-owners';
 import { useCollection } from '../api/get-collection';
-import { useRemoveCollectionItem } from '../api/remove-collection-item';
+import { usePutBackCollectionItem, useRemoveCollectionItem } from '../api/remove-collection-item';
 import { CollectionPartsContext } from './collection-parts';
 import { StarButton } from './star-button';
 
@@ -34,6 +34,7 @@ export function CollectionPage({ id }: { id: string }) {
   const [arranging, setArranging] = useState(false);
   const del = useDeleteCollection();
   const remove = useRemoveCollectionItem();
+  const putBack = usePutBackCollectionItem();
   const owners = useCollectionOwners(id);
   const saveOwners = useUpdateCollectionOwners(id);
   usePageTitle(collection?.name ?? 'Collection');
@@ -60,12 +61,26 @@ export function CollectionPage({ id }: { id: string }) {
 
   const canEdit = collection.canEdit;
   const badge = visibilityBadge(collection.visibility, collection.units) ?? 'Organization';
+  const failed = (err: unknown, what: string) => toast({ title: 'Error', description: errorMessage(err, what), variant: 'destructive' });
   const removeFrom = (p: { id: string; title: string }) =>
     remove.mutate(
-      { collectionId: id, promptId: p.id },
+      { collectionId: id, promptId: p.id, undoable: true },
       {
-        onSuccess: () => toast({ title: `Removed “${p.title}” from the collection` }),
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'The prompt could not be removed.'), variant: 'destructive' }),
+        onSuccess: (removed) =>
+          toast({
+            title: `Removed “${p.title}” from the collection`,
+            action: {
+              label: 'Undo',
+              altText: 'Put the prompt back in the collection',
+              onClick: () =>
+                putBack.mutate(removed, {
+                  onSuccess: (inPlace) =>
+                    toast({ title: inPlace ? `Put “${p.title}” back` : `Put “${p.title}” back, at the end: the collection changed meanwhile` }),
+                  onError: (err) => failed(err, 'The prompt could not be put back.'),
+                }),
+            },
+          }),
+        onError: (err) => failed(err, 'The prompt could not be removed.'),
       },
     );
 
