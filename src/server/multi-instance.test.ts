@@ -1,22 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildIfNeeded,
-  freePort,
-  freshStorage,
-  type HttpAnswer,
-  httpRequest,
-  type ServerStorage,
-  type StartedProcess,
-  startProcess,
-  waitForHealth,
-} from './test/server-process';
+import type { ServerStorage, StartedProcess } from './test/server-process';
 import { testDatabaseKind } from './test/test-database';
+import { call, FRESH_WITHIN_MS, json, msUntil, startTwoInstances, stopTwoInstances } from './test/two-instances';
 
 // Two instances of the built server on one PostgreSQL database: what one writes, the other shows
 // within 200 ms, although it caches list pages (1 s), totals (5 s), sidebar counts (30 s) and sessions (2 s).
 const describePostgres = testDatabaseKind() === 'postgres' ? describe : describe.skip;
-const FRESH_WITHIN_MS = 200;
 
 let storage: ServerStorage;
 let a: StartedProcess;
@@ -24,15 +14,7 @@ let b: StartedProcess;
 let admin: string;
 const password = 'a long enough secret';
 
-afterAll(async () => {
-  for (const p of [a, b]) if (p && p.child.exitCode === null) p.child.kill('SIGKILL');
-  await Promise.all([a?.exited, b?.exited]);
-  await storage?.drop();
-});
-
-const call = (server: StartedProcess, path: string, token?: string, method = 'GET', body?: unknown) =>
-  httpRequest(`${server.url}${path}`, { method, token, body });
-const json = <T>(answer: HttpAnswer) => JSON.parse(answer.body) as T;
+afterAll(() => stopTwoInstances({ storage, a, b }));
 
 async function signUp(email: string): Promise<{ token: string; id: string }> {
   const res = await call(a, '/api/register', undefined, 'POST', { email, password, firstName: email.split('@')[0], lastName: 'Person', businessUnit: 'Ops' });
@@ -40,26 +22,11 @@ async function signUp(email: string): Promise<{ token: string; id: string }> {
   return { token, id: user.id };
 }
 
-/** Milliseconds until `probe` holds on the other instance (polling every 10 ms), or Infinity. */
-async function msUntil(probe: () => Promise<boolean>, limitMs = 3_000): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < limitMs) {
-    if (await probe()) return Date.now() - started;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return Number.POSITIVE_INFINITY;
-}
-
 const prompt = (title: string, tag: string) => ({ title, content: `${title} content`, aiModels: ['Claude'], tags: [tag] });
 
 describePostgres('two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
-    buildIfNeeded();
-    storage = await freshStorage();
-    a = startProcess([process.execPath, 'dist/server/main.js'], storage, await freePort());
-    await waitForHealth(a.url);
-    b = startProcess([process.execPath, 'dist/server/main.js'], storage, await freePort());
-    await waitForHealth(b.url);
+    ({ storage, a, b } = await startTwoInstances());
     admin = (await signUp('admin@example.com')).token;
   }, 240_000);
 

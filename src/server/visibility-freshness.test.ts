@@ -1,37 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildIfNeeded,
-  freePort,
-  freshStorage,
-  type HttpAnswer,
-  httpRequest,
-  type ServerStorage,
-  type StartedProcess,
-  startProcess,
-  waitForHealth,
-} from './test/server-process';
+import type { ServerStorage, StartedProcess } from './test/server-process';
 import { testDatabaseKind } from './test/test-database';
+import { call, FRESH_WITHIN_MS, json, msUntil, startTwoInstances, stopTwoInstances } from './test/two-instances';
 
 // Who sees a unit's prompts, across two instances of the built server on one PostgreSQL database: a
 // member an admin moves to another unit on one instance, and a unit renamed there, see the other
 // instance answer by their new unit within 200 ms, although it caches sessions, list pages and totals.
 const describePostgres = testDatabaseKind() === 'postgres' ? describe : describe.skip;
-const FRESH_WITHIN_MS = 200;
 
 let storage: ServerStorage;
 let a: StartedProcess;
 let b: StartedProcess;
 const password = 'a long enough secret';
 
-afterAll(async () => {
-  for (const p of [a, b]) if (p && p.child.exitCode === null) p.child.kill('SIGKILL');
-  await Promise.all([a?.exited, b?.exited]);
-  await storage?.drop();
-});
-
-const call = (server: StartedProcess, path: string, token?: string, method = 'GET', body?: unknown) =>
-  httpRequest(`${server.url}${path}`, { method, token, body });
-const json = <T>(answer: HttpAnswer) => JSON.parse(answer.body) as T;
+afterAll(() => stopTwoInstances({ storage, a, b }));
 
 interface Member {
   token: string;
@@ -46,16 +28,6 @@ async function signUp(email: string, businessUnit: string): Promise<Member> {
   return { token, id: user.id, email };
 }
 
-/** Milliseconds until `probe` holds on the other instance (polling every 10 ms), or Infinity. */
-async function msUntil(probe: () => Promise<boolean>, limitMs = 3_000): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < limitMs) {
-    if (await probe()) return Date.now() - started;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return Number.POSITIVE_INFINITY;
-}
-
 describePostgres('who sees a unit’s prompts, across two instances', () => {
   let admin: Member;
   let member: Member;
@@ -66,12 +38,7 @@ describePostgres('who sees a unit’s prompts, across two instances', () => {
   const detail = (server: StartedProcess, id: string) => call(server, `/api/prompts/${id}`, member.token);
 
   beforeAll(async () => {
-    buildIfNeeded();
-    storage = await freshStorage();
-    a = startProcess([process.execPath, 'dist/server/main.js'], storage, await freePort());
-    await waitForHealth(a.url);
-    b = startProcess([process.execPath, 'dist/server/main.js'], storage, await freePort());
-    await waitForHealth(b.url);
+    ({ storage, a, b } = await startTwoInstances());
     admin = await signUp('admin@example.com', 'HR');
     member = await signUp('mover@example.com', 'Legal');
     const create = async (title: string, unit: string) => {
