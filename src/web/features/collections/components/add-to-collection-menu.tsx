@@ -12,7 +12,7 @@ import { cn } from '../../../lib/utils';
 import { useAddCollectionItem } from '../api/add-collection-item';
 import { useCollectionsHolding } from '../api/list-collections';
 import { useRemoveCollectionItem } from '../api/remove-collection-item';
-import { menuItemClass, PopoverMenu } from './popover-menu';
+import { MenuNote, menuItemClass, PopoverMenu } from './popover-menu';
 
 const CollectionDialog = lazy(() => import('./collection-dialog').then((m) => ({ default: m.CollectionDialog })));
 
@@ -121,22 +121,9 @@ export function MenuItems({ promptId, onNew, onSaid }: { promptId: string; onNew
 
   return (
     <>
-      {/* Not items: no role in the menu's tree. */}
-      {!data && !isError ? (
-        <p role="none" className="px-2.5 py-2 text-sm text-slate-500">
-          Loading collections…
-        </p>
-      ) : null}
-      {isError ? (
-        <p role="none" className="px-2.5 py-2 text-sm text-red-700">
-          The collections could not be loaded.
-        </p>
-      ) : null}
-      {data && !editable.length ? (
-        <p role="none" className="px-2.5 py-2 text-sm text-slate-500">
-          You have no collection to add to yet.
-        </p>
-      ) : null}
+      {!data && !isError ? <MenuNote>Loading collections…</MenuNote> : null}
+      {isError ? <MenuNote failed>The collections could not be loaded.</MenuNote> : null}
+      {data && !editable.length ? <MenuNote>You have no collection to add to yet.</MenuNote> : null}
       {editable.length ? (
         <div role="group" aria-label="Your collections" className="max-h-64 overflow-y-auto">
           {editable.map((c) => (

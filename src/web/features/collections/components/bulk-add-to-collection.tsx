@@ -10,7 +10,7 @@ import { refreshAfter } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { addPrompts } from '../api/add-collection-item';
 import { useCollections } from '../api/list-collections';
-import { menuItemClass, PopoverMenu } from './popover-menu';
+import { MenuNote, menuItemClass, PopoverMenu } from './popover-menu';
 
 const CollectionDialog = lazy(() => import('./collection-dialog').then((m) => ({ default: m.CollectionDialog })));
 
@@ -95,16 +95,8 @@ export function BulkAddToCollection({ target }: { target: BulkSelectionTarget })
     >
       {(close) => (
         <>
-          {!data ? (
-            <p role="none" className="px-2.5 py-2 text-sm text-slate-500">
-              Loading collections…
-            </p>
-          ) : null}
-          {data && !editable.length ? (
-            <p role="none" className="px-2.5 py-2 text-sm text-slate-500">
-              You have no collection to add to yet.
-            </p>
-          ) : null}
+          {!data ? <MenuNote>Loading collections…</MenuNote> : null}
+          {data && !editable.length ? <MenuNote>You have no collection to add to yet.</MenuNote> : null}
           <div role="group" aria-label="Your collections" className="max-h-64 overflow-y-auto">
             {editable.map((c) => (
               <button

@@ -155,3 +155,12 @@ export function PopoverMenu({ trigger, label, triggerClassName, children, header
 
 export const menuItemClass =
   'flex w-full cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus:bg-slate-100 focus:text-slate-900 aria-disabled:cursor-wait aria-disabled:opacity-60';
+
+/** A line of text in a menu (loading, empty, failed): not an item, so no role in the menu's tree. */
+export function MenuNote({ children, failed }: { children: ReactNode; failed?: boolean }) {
+  return (
+    <p role="none" className={`px-2.5 py-2 text-sm ${failed ? 'text-red-700' : 'text-slate-500'}`}>
+      {children}
+    </p>
+  );
+}
