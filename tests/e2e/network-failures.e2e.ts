@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
 import { expectAccessible, screenshot, seen, type TestPage } from './support/browser';
@@ -26,15 +26,38 @@ beforeAll(async () => {
 /** The list and the filter counts of All Prompts. */
 const listOrCounts = (url: URL) => url.pathname === '/api/prompts' || url.pathname === '/api/filter/counts';
 
+interface RefusedNetwork {
+  attempts: () => number;
+  /** Lets requests through again: the page's next automatic retry finds the server. */
+  release: () => Promise<void>;
+  /**
+   * Clicks Retry and lets requests through from that moment. Releasing first and then clicking raced the
+   * page's own retry: when that landed first, the message and its button were gone before the click.
+   */
+  retryWith: (button: Locator) => Promise<void>;
+}
+
 /** Refuses matching requests as a dead connection would, counting the attempts. */
-async function refuse(page: Page, match: (url: URL) => boolean): Promise<{ attempts: () => number; release: () => Promise<void> }> {
+async function refuse(page: Page, match: (url: URL) => boolean): Promise<RefusedNetwork> {
   let attempts = 0;
+  let open = false;
   const handler = (route: Route) => {
+    if (open) return route.continue();
     attempts += 1;
     return route.abort('connectionrefused');
   };
   await page.route(match, handler);
-  return { attempts: () => attempts, release: () => page.unroute(match, handler) };
+  return {
+    attempts: () => attempts,
+    release: () => page.unroute(match, handler),
+    retryWith: async (button) => {
+      await button.waitFor();
+      open = true;
+      // The click event itself: Playwright's wait for a "stable" button (two equal animation frames) was
+      // seen to time out here while the page retried in the background; a person's click lands at once.
+      await button.dispatchEvent('click');
+    },
+  };
 }
 
 /** The refused requests are logged by Chromium as failed resources: expected here, not application errors. */
@@ -63,10 +86,7 @@ describe('an unreachable server', () => {
     await expectAccessible(page, 'unreachable server');
     await screenshot(page, 'unreachable-list', false);
 
-    await network.release();
-    // The click event itself: Playwright's wait for a "stable" button (two equal animation frames) was
-    // seen to time out here while the page retried in the background; a person's click lands at once.
-    await notice.getByRole('button', { name: 'Retry' }).dispatchEvent('click');
+    await network.retryWith(notice.getByRole('button', { name: 'Retry' }));
     await seen(page, 'Offline checklist');
     expect(await notice.count()).toBe(0);
     await expect
@@ -109,9 +129,7 @@ describe('an unreachable server', () => {
     expect(await page.getByText('Failed to fetch').count()).toBe(0);
     await expectAccessible(page, 'unreachable strip');
     await screenshot(page, 'unreachable-strip', false);
-    await network.release();
-    // The click event itself, as above: the wait for a "stable" button times out while the page retries.
-    await strip.getByRole('button', { name: 'Retry' }).dispatchEvent('click');
+    await network.retryWith(strip.getByRole('button', { name: 'Retry' }));
     await seen(page, 'No API tokens yet');
     await expect.poll(() => strip.count()).toBe(0);
     forgetRefusals(testPage);

@@ -59,6 +59,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 
 /** The serious and critical axe violations on the page, each as "label: rule (impact) targets". */
 export async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  await settleTransitions(page);
   const ready = await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function');
   if (!ready) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
@@ -67,6 +68,23 @@ export async function seriousViolations(page: Page, label: string): Promise<stri
   });
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   return bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.targets.join(', ')}`);
+}
+
+/**
+ * Waits (at most a second) for the page's finite CSS transitions and animations to end. A colour
+ * transition that a theme switch starts would otherwise be measured half-way by the contrast rule, which
+ * then reports colours no one sees for longer than 150 ms. Endless ones (a spinner, a skeleton's pulse)
+ * are not waited for.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Two frames first: a change of colour scheme reaches the page as an event, and the theme class the
+    // app then sets starts its transitions a frame later.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    const ended = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 1000))]);
+  });
 }
 
 /**
