@@ -48,3 +48,65 @@ export function usePutBackCollectionItem() {
     onSettled: () => refreshAfter.collectionItemsChange(qc),
   });
 }
+
+/** What a removal of several prompts leaves: those taken out (in the collection's order), for Undo. */
+export interface RemovedItems {
+  collectionId: string;
+  removed: Array<{ id: string; title: string }>;
+  /** Picked prompts still in the collection because their removal was refused or failed. */
+  failed: number;
+  orderBefore: string[];
+}
+
+/**
+ * Takes several prompts out of a collection: one DELETE each, a few at a time, since the reorder call
+ * cannot drop prompts (it must name every one the member sees). The order is read first, for Undo; a
+ * picked prompt no longer in it (taken out meanwhile) is left alone, so that Undo does not bring it back.
+ */
+export function useRemoveCollectionItems() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ collectionId, promptIds }: { collectionId: string; promptIds: readonly string[] }): Promise<RemovedItems> => {
+      const before = await fetchCollectionOrder(collectionId);
+      const picked = new Set(promptIds);
+      const queue = before.filter((p) => picked.has(p.id));
+      const gone = new Set<string>();
+      let failed = 0;
+      const worker = async () => {
+        for (let p = queue.shift(); p; p = queue.shift()) {
+          const { id } = p;
+          await apiRequest<undefined>('DELETE', `${itemsUrl(collectionId)}/${id}`).then(
+            () => gone.add(id),
+            () => failed++,
+          );
+        }
+      };
+      await Promise.all(Array.from({ length: 4 }, worker));
+      const removed = before.filter((p) => gone.has(p.id)).map(({ id, title }) => ({ id, title }));
+      return { collectionId, removed, failed, orderBefore: before.map((p) => p.id) };
+    },
+    onSettled: () => refreshAfter.collectionItemsChange(qc),
+  });
+}
+
+/**
+ * Undo of a removal of several prompts: adds them again, one by one in their old order, then gives the
+ * collection back the order it had. Answers false when they are back but at the end, because the
+ * collection changed meanwhile; a prompt that cannot be added again (trashed meanwhile) is an error.
+ */
+export function usePutBackCollectionItems() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ collectionId, removed, orderBefore }: RemovedItems): Promise<boolean> => {
+      // Prompts whose removal failed are still in the collection: the order before names them in place.
+      for (const { id } of removed) await apiRequest('POST', itemsUrl(collectionId), { promptId: id });
+      try {
+        await apiRequest('PUT', itemsUrl(collectionId), { promptIds: orderBefore });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    onSettled: () => refreshAfter.collectionItemsChange(qc),
+  });
+}

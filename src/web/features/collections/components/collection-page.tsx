@@ -16,6 +16,7 @@ import { useDeleteCollection } from '../api/delete-collection';
 import { useCollectionOwners, useUpdateCollectionOwners } from '../api/collection-owners';
 import { useCollection } from '../api/get-collection';
 import { usePutBackCollectionItem, useRemoveCollectionItem } from '../api/remove-collection-item';
+import { useBulkRemoveFromCollection } from './bulk-remove-from-collection';
 import { CollectionPartsContext } from './collection-parts';
 import { StarButton } from './star-button';
 
@@ -35,6 +36,7 @@ export function CollectionPage({ id }: { id: string }) {
   const del = useDeleteCollection();
   const remove = useRemoveCollectionItem();
   const putBack = usePutBackCollectionItem();
+  const bulkRemove = useBulkRemoveFromCollection(id);
   const owners = useCollectionOwners(id);
   const saveOwners = useUpdateCollectionOwners(id);
   usePageTitle(collection?.name ?? 'Collection');
@@ -189,6 +191,7 @@ export function CollectionPage({ id }: { id: string }) {
                 </button>
               )
             : undefined,
+          bulkAction: canEdit ? bulkRemove : undefined,
         })
       )}
 

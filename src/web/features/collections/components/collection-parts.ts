@@ -18,6 +18,8 @@ export interface CollectionListOptions {
   empty: ReactNode;
   toolbar: (state: { inOrder: boolean; reset: () => void }) => ReactNode;
   rowAction?: (prompt: PromptListItem) => ReactNode;
+  /** One more action of the bar over selected rows, given the picked prompts; given, any row can be picked. */
+  bulkAction?: (picked: { ids: string[]; onDone: () => void }) => ReactNode;
 }
 
 /** The collection's owners line, as the page gives it: what it is called, who owns it, how to change that. */

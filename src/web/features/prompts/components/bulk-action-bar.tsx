@@ -1,5 +1,5 @@
 import { Eye, FolderInput, TagIcon, TagsIcon, Trash2, X } from 'lucide-react';
-import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import type { BulkAction, BulkActionInput } from '../../../../shared/schemas/bulk';
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { ALL_PROMPTS_URL, type ListParams, listKey, MY_PROMPTS_URL } from '../api/prompt-queries';
 import { PromptSlotsContext } from '../prompt-slots';
 import { useOwnMatchingCount } from '../api/bulk-action';
+import type { ListBulkTarget } from './prompt-list-view';
 import type { BulkSelection } from './use-bulk-selection';
 import { useBulkTrash } from './use-bulk-trash';
 
@@ -28,6 +29,8 @@ interface Props {
   totalIsLowerBound: boolean;
   /** The rows loaded so far: the tags a picked selection can lose come from them. */
   items: PromptListItem[];
+  /** The list's own action (a collection's "Remove"), first in the row; the picked rows are then anyone's. */
+  listAction?: (picked: ListBulkTarget) => ReactNode;
 }
 
 /** Where focus goes when the bar leaves with the focus in it: the header box, else the page. */
@@ -37,10 +40,10 @@ function focusAfterBar() {
 }
 
 /**
- * The sticky bar over a selection of prompts: its count, "select all N matching", the five bulk
- * actions and Clear. Escape in the bar clears the selection.
+ * The sticky bar over a selection of prompts: its count, "select all N matching", the list's own action
+ * if it has one, the five bulk actions and Clear. Escape in the bar clears the selection.
  */
-export function BulkActionBar({ selection, view, total, totalIsLowerBound, items }: Props) {
+export function BulkActionBar({ selection, view, total, totalIsLowerBound, items, listAction }: Props) {
   const { data: user } = useCurrentUser();
   const slots = useContext(PromptSlotsContext);
   const admin = user?.role === 'admin';
@@ -72,7 +75,13 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
         },
       }
     : { ids: [...selection.ids] };
-  const pickedTags = [...new Set(items.filter((p) => selection.ids.has(p.id)).flatMap((p) => p.tags))].sort((a, b) => a.localeCompare(b));
+  const picked = items.filter((p) => selection.ids.has(p.id));
+  const pickedTags = [...new Set(picked.flatMap((p) => p.tags))].sort((a, b) => a.localeCompare(b));
+  // Where any row can be picked, the prompt actions are for a selection of the member's own only: the
+  // server refuses the whole request otherwise.
+  const others = picked.filter((p) => !p.canEdit).length;
+  // A collection's own action takes picked rows, and its rows may be others': no "all matching" there.
+  const canAllMatching = !view.collection;
 
   // Escape anywhere in the bar clears the selection. A listener on the bar's own element, so an Escape in
   // a dialog (rendered elsewhere in the page) only closes the dialog.
@@ -114,7 +123,7 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
       <p className="text-sm font-medium text-slate-900" aria-live="polite">
         {selection.all ? `All ${countLabel(count)} matching${yours} selected` : `${count.toLocaleString('en-US')} selected`}
       </p>
-      {!selection.all && matching && matching.total > count ? (
+      {canAllMatching && !selection.all && matching && matching.total > count ? (
         <Button variant="link" size="sm" onClick={selection.selectAllMatching}>
           Select all {countLabel(matching.total)} matching{yours}
         </Button>
@@ -124,18 +133,23 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
       </Button>
       {/* On a phone the actions stay one row that scrolls sideways, so the bar covers little of the list. */}
       <div className="-mx-3 flex w-[calc(100%+1.5rem)] gap-2 overflow-x-auto px-3 pb-0.5 sm:mx-0 sm:w-full sm:flex-wrap sm:px-0">
-        <Button variant="secondary" size="sm" onClick={() => setDialog('moveToBusinessUnit')}>
-          <FolderInput className="h-4 w-4" aria-hidden="true" /> Move to business unit…
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => setDialog('addTag')}>
-          <TagIcon className="h-4 w-4" aria-hidden="true" /> Add tag…
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => setDialog('removeTag')}>
-          <TagsIcon className="h-4 w-4" aria-hidden="true" /> Remove tag…
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => setDialog('changeVisibility')}>
-          <Eye className="h-4 w-4" aria-hidden="true" /> Change visibility…
-        </Button>
+        {listAction?.({ ids: [...selection.ids], onDone: done })}
+        {others ? null : (
+          <>
+            <Button variant="secondary" size="sm" onClick={() => setDialog('moveToBusinessUnit')}>
+              <FolderInput className="h-4 w-4" aria-hidden="true" /> Move to business unit…
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setDialog('addTag')}>
+              <TagIcon className="h-4 w-4" aria-hidden="true" /> Add tag…
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setDialog('removeTag')}>
+              <TagsIcon className="h-4 w-4" aria-hidden="true" /> Remove tag…
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setDialog('changeVisibility')}>
+              <Eye className="h-4 w-4" aria-hidden="true" /> Change visibility…
+            </Button>
+          </>
+        )}
         {/* Another feature's action (adding to a collection), supplied by the app shell. */}
         {slots.bulkAction?.({
           ids: selection.all ? null : [...selection.ids],
@@ -143,10 +157,17 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
           list: listKey(admin ? ALL_PROMPTS_URL : MY_PROMPTS_URL, view),
           onDone: done,
         })}
-        <Button variant="secondary" size="sm" className="text-red-700 hover:bg-red-50" disabled={bulkTrash.pending} onClick={moveToTrash}>
-          <Trash2 className="h-4 w-4" aria-hidden="true" /> Move to trash
-        </Button>
+        {others ? null : (
+          <Button variant="secondary" size="sm" className="text-red-700 hover:bg-red-50" disabled={bulkTrash.pending} onClick={moveToTrash}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" /> Move to trash
+          </Button>
+        )}
       </div>
+      {others ? (
+        <p className="w-full text-xs text-slate-500">
+          {`Only your own prompts can be changed here: ${others.toLocaleString('en-US')} selected ${others === 1 ? 'belongs' : 'belong'} to others.`}
+        </p>
+      ) : null}
       <Suspense>
         {dialog === 'trash' ? (
           <BulkTrashDialog {...shared} />

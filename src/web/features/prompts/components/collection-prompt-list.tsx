@@ -7,7 +7,7 @@ import { FiltersButton } from '../filters/filters-button';
 import { useFilters } from '../filters/filter-context';
 import { listParamsOf } from './all-prompts-page';
 import { NoMatchingPrompts } from './no-matching-prompts';
-import { PromptListView } from './prompt-list-view';
+import { type ListBulkTarget, PromptListView } from './prompt-list-view';
 
 // The collection screens borrow the form's "Who can see this" from here, with the list: one chunk for both.
 export { VisibilityField } from '../form/visibility-field';
@@ -28,13 +28,16 @@ interface Props {
   toolbar?: (state: CollectionListState) => ReactNode;
   /** One more action on each prompt (taking it out of the collection). */
   rowAction?: (prompt: PromptListItem) => ReactNode;
+  /** One more action of the bulk bar (taking the picked prompts out): given, any row can be picked. */
+  bulkAction?: (picked: ListBulkTarget) => ReactNode;
 }
 
 /**
- * A collection's prompts as All Prompts shows a list: search, the sidebar filters and the column
- * sorts, in the collection's order unless another sort is chosen (the server's default with a collection).
+ * A collection's prompts as All Prompts shows a list: search, the sidebar filters, the column sorts and
+ * the selection with its bulk bar, in the collection's order unless another sort is chosen (the server's
+ * default with a collection).
  */
-export function CollectionPromptList({ collectionId, empty, toolbar, rowAction }: Props) {
+export function CollectionPromptList({ collectionId, empty, toolbar, rowAction, bulkAction }: Props) {
   const filters = useFilters();
   const { search, setSearch, sort, setSort } = filters;
   const debounced = useDebouncedValue(search);
@@ -64,6 +67,8 @@ export function CollectionPromptList({ collectionId, empty, toolbar, rowAction }
       }
       searchAside={<FiltersButton />}
       rowAction={rowAction}
+      bulk
+      bulkAction={bulkAction}
       empty={(isNarrowed) => (isNarrowed ? <NoMatchingPrompts title="No prompt of this collection matches." search={debounced} /> : empty)}
     />
   );

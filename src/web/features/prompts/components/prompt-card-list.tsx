@@ -51,7 +51,7 @@ export function PromptCardList({ items, search, hasMore, loadMore, onView, onUse
               onView={onView}
               onUse={onUse}
               onDelete={onDelete}
-              select={selection && item.canEdit ? { checked: selection.has(item), onToggle: (range) => selection.toggle(v.index, range) } : undefined}
+              select={selection?.canPick(item) ? { checked: selection.has(item), onToggle: (range) => selection.toggle(v.index, range) } : undefined}
               extraAction={rowAction?.(item)}
             />
           </li>

@@ -26,6 +26,12 @@ export function totalLabel(total: number, lowerBound: boolean): string {
   return totalOf(total, lowerBound, 'prompt');
 }
 
+/** The rows a list's own bulk action applies to, and how it ends the selection. */
+export interface ListBulkTarget {
+  ids: string[];
+  onDone: () => void;
+}
+
 interface Props {
   url: string;
   params: ListParams;
@@ -43,8 +49,13 @@ interface Props {
   filterChips?: ReactNode;
   /** Beside the search box: the Filters button, where the list has filters. */
   searchAside?: ReactNode;
-  /** Rows can be selected for bulk actions (All Prompts), by members who may change prompts. */
+  /** Rows can be selected for bulk actions (All Prompts, a collection), by members who may change prompts. */
   bulk?: boolean;
+  /**
+   * The list's own bulk action, first in the bar (a collection's "Remove"). Given, every row can be
+   * picked, since it needs no right on the prompts; the prompt actions then show for the member's own only.
+   */
+  bulkAction?: (picked: ListBulkTarget) => ReactNode;
   /** One more action on each prompt, the list's own (a collection's "Remove"). */
   rowAction?: (prompt: PromptListItem) => ReactNode;
 }
@@ -67,6 +78,7 @@ export function PromptListView({
   filterChips,
   searchAside,
   bulk,
+  bulkAction,
   rowAction,
 }: Props) {
   const [viewing, setViewing] = useState<string | null>(null);
@@ -85,9 +97,8 @@ export function PromptListView({
     if (!isFetchingNextPage) void fetchNextPage();
   }, [isFetchingNextPage, fetchNextPage]);
   const { sort, order, ...view } = params;
-  const selection = useBulkSelection(items, JSON.stringify(view));
-  // "All matching" is sent as a filter, which has no collection: a collection's list offers no selection.
-  const canSelect = useCanCreatePrompt() && bulk && !params.collection;
+  const selection = useBulkSelection(items, JSON.stringify(view), Boolean(bulkAction));
+  const canSelect = useCanCreatePrompt() && bulk;
   const shared = {
     items,
     search: params.search,
@@ -138,7 +149,14 @@ export function PromptListView({
       ) : null}
       {canSelect && first && (selection.all || selection.ids.size > 0) ? (
         <Suspense>
-          <BulkActionBar selection={selection} view={view} total={first.total} totalIsLowerBound={first.totalIsLowerBound} items={items} />
+          <BulkActionBar
+            selection={selection}
+            view={view}
+            total={first.total}
+            totalIsLowerBound={first.totalIsLowerBound}
+            items={items}
+            listAction={bulkAction}
+          />
         </Suspense>
       ) : null}
       <PromptViewDialog id={viewing} onClose={() => setViewing(null)} />

@@ -143,7 +143,7 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
               >
                 {selection ? (
                   <div role="cell">
-                    {p.canEdit ? (
+                    {selection.canPick(p) ? (
                       <SelectBox label={`Select ${p.title}`} checked={selection.has(p)} onToggle={(range) => selection.toggle(v.index, range)} />
                     ) : null}
                   </div>

@@ -63,3 +63,21 @@ describe('useBulkSelection', () => {
     expect(result.current.all).toBe(false);
   });
 });
+
+describe('useBulkSelection with anyRow (a collection its member may change)', () => {
+  it('lets every row be picked, the others’ prompts too, in ranges and with the header box', () => {
+    const { result } = renderHook(() => useBulkSelection(ITEMS, 'v1', true));
+    expect(ITEMS.every(result.current.canPick)).toBe(true);
+    act(() => result.current.toggle(1, false));
+    act(() => result.current.toggle(3, true));
+    expect(picked(result.current)).toEqual(['b', 'c', 'd']);
+    act(() => result.current.toggleLoaded());
+    expect(picked(result.current)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(result.current.loadedState).toBe(true);
+  });
+
+  it('still offers only the member’s own rows without it', () => {
+    const { result } = setup();
+    expect(ITEMS.map(result.current.canPick)).toEqual([true, true, false, true, true]);
+  });
+});

@@ -8,6 +8,8 @@ export interface BulkSelection {
   /** Every prompt matching the list's filter, loaded or not: the request sends the filter, not ids. */
   all: boolean;
   has: (item: PromptListItem) => boolean;
+  /** Whether a row can be picked at all (it gets a box). */
+  canPick: (item: PromptListItem) => boolean;
   /** Ticks or unticks a row; with `range`, every row between the last one clicked and this one too. */
   toggle: (index: number, range: boolean) => void;
   /** The header box: ticks every loaded row the member may change, or clears when all are ticked. */
@@ -21,11 +23,12 @@ export interface BulkSelection {
 const EMPTY = { ids: new Set<string>() as ReadonlySet<string>, all: false, anchor: '' };
 
 /**
- * Selection over a paged list. Only rows the member may change (`canEdit`) can be picked. The range
+ * Selection over a paged list. Only rows the member may change (`canEdit`) can be picked, or every row
+ * with `anyRow` (a collection its member may change: taking a prompt out needs no right on it). The range
  * anchor is kept as an id, so a re-sort or a newly loaded page does not point it at another row; a new
  * search or filter (`viewKey`) starts over, since the picked rows may no longer be in the list.
  */
-export function useBulkSelection(items: PromptListItem[], viewKey: string): BulkSelection {
+export function useBulkSelection(items: PromptListItem[], viewKey: string, anyRow?: boolean): BulkSelection {
   const [state, setState] = useState({ ...EMPTY, viewKey });
   let { ids, all, anchor } = state;
   if (state.viewKey !== viewKey) {
@@ -33,14 +36,16 @@ export function useBulkSelection(items: PromptListItem[], viewKey: string): Bulk
     setState({ ...EMPTY, viewKey });
   }
   const set = (next: Partial<typeof EMPTY>) => setState({ ids, all, anchor, viewKey, ...next });
-  const has = (p: PromptListItem) => p.canEdit && (all || ids.has(p.id));
-  const loaded = items.filter((p) => p.canEdit);
+  const canPick = (p: PromptListItem) => anyRow || p.canEdit;
+  const has = (p: PromptListItem) => canPick(p) && (all || ids.has(p.id));
+  const loaded = items.filter(canPick);
   const ticked = loaded.filter(has).length;
 
   return {
     ids,
     all,
     has,
+    canPick,
     toggle: (index, range) => {
       const item = items[index]!;
       const on = !has(item);
@@ -48,7 +53,7 @@ export function useBulkSelection(items: PromptListItem[], viewKey: string): Bulk
       const [start, end] = from < 0 ? [index, index] : [Math.min(from, index), Math.max(from, index)];
       // Unticking a row of "all matching" keeps the other loaded rows ticked.
       const next = new Set(all ? loaded.map((p) => p.id) : ids);
-      for (const p of items.slice(start, end + 1)) if (p.canEdit) next[on ? 'add' : 'delete'](p.id);
+      for (const p of items.slice(start, end + 1)) if (canPick(p)) next[on ? 'add' : 'delete'](p.id);
       set({ ids: next, all: false, anchor: item.id });
     },
     toggleLoaded: () => set({ ids: new Set(ticked === loaded.length ? [] : loaded.map((p) => p.id)), all: false }),
