@@ -121,6 +121,13 @@ export const promptFilterKeys = pgTable(
     index('prompt_filter_keys_updated_idx').on(t.updatedAt.desc(), t.promptId.desc()),
     index('prompt_filter_keys_facets_gin_idx').using('gin', t.facets),
     index('prompt_filter_keys_pairs_gin_idx').using('gin', sql`prompt_facet_pairs(${t.facets})`),
+    // A member's capped total, in two parts: the organization's rows, then the others by audience key.
+    index('prompt_filter_keys_organization_idx')
+      .on(t.promptId)
+      .where(sql`${t.audience} @> '{o}'::text[]`),
+    index('prompt_filter_keys_restricted_audience_gin_idx')
+      .using('gin', t.audience)
+      .where(sql`not ${t.audience} @> '{o}'::text[]`),
   ],
 );
 

@@ -144,7 +144,7 @@ export async function listPromptPage(
   });
   const { keys } = plan;
   if (sort === 'mostUsed') {
-    const total = counted ? sql`null::int` : cappedCount(keys.where, COUNT_CAP, keys.from);
+    const total = counted ? sql`null::int` : (keys.cappedCount ?? cappedCount(keys.where, COUNT_CAP, keys.from));
     return finish((await run(db, pageStatement(sql`(${mostUsedItems({ where, cursor, order, limit, item })})`, total, limit)))[0]);
   }
   let after: SQL | undefined;
@@ -204,7 +204,7 @@ export async function listPromptPage(
   } else {
     [row] = await run(
       db,
-      pageStatement(sql`(${pageItems(null)})`, counted ? sql`null::int` : cappedCount(keys.where, COUNT_CAP, keys.from), limit),
+      pageStatement(sql`(${pageItems(null)})`, counted ? sql`null::int` : (keys.cappedCount ?? cappedCount(keys.where, COUNT_CAP, keys.from)), limit),
       plan.prepared,
     );
   }

@@ -4,8 +4,8 @@ import { type Database, queryRows } from '../../db/client';
 import { collectionItems, promptFilterKeys, prompts } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
 import type { ListFilters } from './query.parse';
-import { filterConditions } from './query.sql';
-import { visibleTo } from './query.visibility';
+import { COUNT_CAP, filterConditions } from './query.sql';
+import { cappedVisibleCount, visibleTo } from './query.visibility';
 import { type KeySource, MATCH_SET_CAP } from './query.statements';
 
 // How a page is read, decided before any statement is built: where its keys come from (prompts, or the
@@ -254,6 +254,7 @@ export async function planList(db: Database, { query, searched, ownerId, sort, c
         key: sql`${promptFilterKeys.updatedAt}`,
         where: and(...filterKeyConditions(query, await facetStats(db)), ...narrowAudience(query)),
         walkWhere: and(...filterKeyFacetConditions(query), ...narrowAudience(query)),
+        cappedCount: !filtered && query.audience ? cappedVisibleCount(query.audience, COUNT_CAP) : undefined,
       }
     : { from: sql`${prompts}`, id: prompts.id, key: orderKey, where, walkWhere: where };
   return { keys, keysFirst: filterKeys || searched || favorites, matchSet, prepared: !searched && !filtered && !favorites };

@@ -107,6 +107,8 @@ export interface KeySource {
   where: SQL | undefined;
   /** For walks down the sort index, tested row by row. */
   walkWhere: SQL | undefined;
+  /** The capped count of `where`, when a cheaper statement than counting it row by row gives the same. */
+  cappedCount?: SQL<number>;
 }
 
 export interface MatchSetParts {

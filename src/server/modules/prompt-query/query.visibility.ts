@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/constants';
 import type { Ownership } from '../../../shared/schemas/owners';
-import { prompts } from '../../db/schema';
+import { promptFilterKeys, prompts } from '../../db/schema';
 
 // Who may see a prompt, as every list, count, filter value and export asks it. A prompt's `audience`
 // (a generated column, migration 0022) holds "o" when the whole organization sees it, else one
@@ -44,6 +44,25 @@ export function visibleTo(audience: readonly string[], column: AnyPgColumn | SQL
  */
 export function visibleInSearch(audience: readonly string[]): SQL {
   return sql`${prompts.audience} && ${keyArray(audience)}`;
+}
+
+/**
+ * How many prompts a member sees in all, up to `cap` + 1, from prompt_filter_keys: the organization's
+ * rows first, through their partial index (an index-only scan, like an admin's count), then the others
+ * that hold one of the member's own keys, through the GIN index of the rows without "o" (migration
+ * 0025). Where the organization's rows alone pass the cap, as in most libraries, the second part is
+ * never read. Counted as one condition instead, every row on the way had its audience array tested:
+ * 1,644 rows and 2.8-3.8 ms for 1,001 at 1M prompts, against 0.85-1.04 ms in two parts.
+ */
+export function cappedVisibleCount(audience: readonly string[], cap: number): SQL<number> {
+  const own = audience.filter((key) => key !== 'o');
+  const limit = sql.raw(String(cap + 1));
+  const column = promptFilterKeys.audience;
+  return sql<number>`(select count(*)::int from (
+    (select 1 from ${promptFilterKeys} where ${column} @> '{o}'::text[] limit ${limit})
+    union all
+    (select 1 from ${promptFilterKeys} where not ${column} @> '{o}'::text[] and ${column} && ${keyArray(own)} limit ${limit})
+    limit ${limit}) capped)`;
 }
 
 const keyArray = (keys: readonly string[]) =>
