@@ -140,6 +140,7 @@ export async function listPromptPage(
     counted: counted !== undefined,
     cursor: cursor !== null,
     where,
+    whereInItems: query.collection ? promptWhere({ ...query, collection: undefined }, ownerId, match) : undefined,
     orderKey,
   });
   const { keys } = plan;

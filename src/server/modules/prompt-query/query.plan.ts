@@ -226,10 +226,15 @@ interface PlanInputs {
   cursor: boolean;
   /** The list's WHERE clause on prompts, and its sort key there (used unless the narrow table is read). */
   where: SQL | undefined;
+  /** The same without "in the collection", for a collection's list read from its own items. */
+  whereInItems: SQL | undefined;
   orderKey: SQL;
 }
 
-export async function planList(db: Database, { query, searched, ownerId, sort, counted, cursor, where, orderKey }: PlanInputs): Promise<ListPlan> {
+export async function planList(
+  db: Database,
+  { query, searched, ownerId, sort, counted, cursor, where, whereInItems, orderKey }: PlanInputs,
+): Promise<ListPlan> {
   const filtered = filterConditions(query).length > 0;
   // A person's favourites are few: their keys are picked first, like a search's matches.
   const favorites = query.favoritesOf !== undefined;
@@ -242,7 +247,9 @@ export async function planList(db: Database, { query, searched, ownerId, sort, c
   const collection = query.collection;
   if (collection) {
     // Whatever the sort, the matches are the collection's few items (at most MAX_COLLECTION_ITEMS).
-    if (sort === 'position') return { keys: collectionKeys(collection, where), keysFirst: true, matchSet: false, prepared: false };
+    // Read from the items, the list needs no second "is in the collection" test: with it, PostgreSQL
+    // joined every item twice and sorted them all (500 prompt rows for a page of 50, about 4 ms more at 1M).
+    if (sort === 'position') return { keys: collectionKeys(collection, whereInItems), keysFirst: true, matchSet: false, prepared: false };
     return { keys: { from: sql`${prompts}`, id: prompts.id, key: orderKey, where, walkWhere: where }, keysFirst: true, matchSet: false, prepared: false };
   }
   const filterKeys = narrowed && !searched && !ownerId && !favorites && !query.visibility.length && (sort === 'updatedAt' || sort === 'mostUsed');
