@@ -3,10 +3,11 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../../../shared/schemas/auth';
-import type { Collection } from '../../../../shared/schemas/collections';
+import type { Collection, CollectionList } from '../../../../shared/schemas/collections';
 import { createQueryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { AddToCollectionMenu } from './add-to-collection-menu';
+import { listCalls, manyCollections, pageOf, serveCollections } from './collections-test-server';
 
 const PROMPT = { id: '00000000-0000-4000-8000-0000000000aa', title: 'Welcome email' };
 
@@ -44,10 +45,10 @@ const DECKS = collection(3, 'Sales decks', {});
 const THEIRS = collection(4, 'Ada’s picks', { canEdit: false });
 
 /** The menu as the app draws it, with what the server said already in the query cache. */
-function renderMenu(role: PublicUser['role']) {
+function renderMenu(role: PublicUser['role'], firstPage: CollectionList = { items: [KIT, DECKS, THEIRS], nextCursor: null }) {
   const qc = createQueryClient();
   qc.setQueryData(queryKeys.currentUser, user(role));
-  qc.setQueryData([queryKeys.collections[0], { prompt: PROMPT.id, limit: '200' }], { items: [KIT, DECKS, THEIRS], nextCursor: null });
+  qc.setQueryData([queryKeys.collections[0], { prompt: PROMPT.id, limit: '200' }], firstPage);
   render(
     <QueryClientProvider client={qc}>
       <AddToCollectionMenu prompt={PROMPT} place="row" />
@@ -59,6 +60,9 @@ const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The menu's check items, found without the role queries' cost over many rows. */
+const checkItems = (menu: HTMLElement) => Array.from(menu.querySelectorAll('[role="menuitemcheckbox"]'));
 
 describe('the Add to collection menu', () => {
   it('is not offered to a read member, who changes no collection', () => {
@@ -140,5 +144,79 @@ describe('the Add to collection menu', () => {
     await u.click(decks);
     await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('A collection holds at most 1000 prompts'));
     expect(decks).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('gives the focus to the first collection once they have loaded, not to “New collection…” before', async () => {
+    const u = userEvent.setup();
+    const all = manyCollections(3);
+    serveCollections(all);
+    const qc = createQueryClient();
+    qc.setQueryData(queryKeys.currentUser, user('edit'));
+    render(
+      <QueryClientProvider client={qc}>
+        <AddToCollectionMenu prompt={PROMPT} place="row" />
+      </QueryClientProvider>,
+    );
+    await u.click(screen.getByRole('button', { name: 'Add Welcome email to a collection' }));
+    const first = await within(await screen.findByRole('menu')).findByRole('menuitemcheckbox', { name: 'Collection 001' });
+    await vi.waitFor(() => expect(first).toHaveFocus());
+  });
+
+  it('shows no search box to a member whose collections fit in one page', async () => {
+    const u = userEvent.setup();
+    renderMenu('edit');
+    await u.click(screen.getByRole('button', { name: 'Add Welcome email to a collection' }));
+    await screen.findByRole('menu');
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('finds, past the first page, any collection by name on the server, and ticks it', async () => {
+    const u = userEvent.setup();
+    const all = manyCollections(250);
+    const fetch = serveCollections(all, { pageSize: 20 });
+    renderMenu('edit', pageOf(all, { prompt: PROMPT.id, limit: 20 }));
+    await u.click(screen.getByRole('button', { name: 'Add Welcome email to a collection' }));
+    const menu = await screen.findByRole('menu');
+    const box = screen.getByRole('searchbox', { name: 'Find a collection' });
+    // Typing is the way to the rest, so the box has the focus; the list says there are more.
+    await vi.waitFor(() => expect(box).toHaveFocus());
+    expect(checkItems(menu)).toHaveLength(20);
+    expect(within(menu).queryByRole('menuitemcheckbox', { name: 'Collection 250' })).toBeNull();
+    expect(within(menu).getByText('More collections than these: type a name to find the others.')).toBeVisible();
+
+    await u.keyboard('250');
+    const last = await within(menu).findByRole('menuitemcheckbox', { name: 'Collection 250' });
+    expect(checkItems(menu)).toHaveLength(1);
+    expect(listCalls(fetch)).toContainEqual({ limit: '200', search: '250', prompt: PROMPT.id });
+    expect(await screen.findByText('1 collection found.')).toHaveAttribute('role', 'status');
+    // The arrows go from the box to the items, and back.
+    await u.keyboard('{ArrowDown}');
+    expect(last).toHaveFocus();
+    await u.keyboard('{ArrowUp}');
+    expect(box).toHaveFocus();
+    await u.click(last);
+    expect(last).toHaveAttribute('aria-checked', 'true');
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith(`/api/collections/${all[249]!.id}/items`, expect.objectContaining({ method: 'POST' })));
+
+    await u.clear(box);
+    await u.type(box, 'zzz');
+    expect(await within(menu).findByText('No collection matches “zzz”.')).toBeVisible();
+    expect(within(menu).queryAllByRole('menuitemcheckbox')).toHaveLength(0);
+    expect(within(menu).getByRole('menuitem', { name: 'New collection…' })).toBeVisible();
+  });
+
+  it('loads a search’s further pages from the menu, the focus on the first new collection', async () => {
+    const u = userEvent.setup();
+    const all = manyCollections(90);
+    serveCollections(all, { pageSize: 20 });
+    renderMenu('edit', pageOf(all, { prompt: PROMPT.id, limit: 20 }));
+    await u.click(screen.getByRole('button', { name: 'Add Welcome email to a collection' }));
+    const menu = await screen.findByRole('menu');
+    await u.type(screen.getByRole('searchbox', { name: 'Find a collection' }), 'Collection');
+    const more = await within(menu).findByRole('menuitem', { name: 'Show more collections' });
+    expect(checkItems(menu)).toHaveLength(20);
+    await u.click(more);
+    await vi.waitFor(() => expect(within(menu).getByRole('menuitemcheckbox', { name: 'Collection 021' })).toHaveFocus());
+    expect(checkItems(menu)).toHaveLength(40);
   });
 });

@@ -10,7 +10,8 @@ import { refreshAfter } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { addPrompts } from '../api/add-collection-item';
 import { useCollections } from '../api/list-collections';
-import { MenuNote, menuItemClass, PopoverMenu } from './popover-menu';
+import { CollectionChoiceGroup, CollectionMenuSearch, choiceProps, useCollectionChoices } from './collection-menu-search';
+import { menuItemClass, PopoverMenu } from './popover-menu';
 
 const CollectionDialog = lazy(() => import('./collection-dialog').then((m) => ({ default: m.CollectionDialog })));
 
@@ -40,13 +41,16 @@ export function bulkAddReport(name: string, added: number, already: number): str
   return already ? `${head}; ${already.toLocaleString('en-US')} ${plural(already, 'was', 'were')} already there.` : `${head}.`;
 }
 
-/** The bulk bar's "Add to collection": every selected prompt goes into the collection chosen (or a new one). */
+/**
+ * The bulk bar's "Add to collection": every selected prompt goes into the collection chosen (or a new one).
+ * With more collections than one page, a search box above them finds any by name.
+ */
 export function BulkAddToCollection({ target }: { target: BulkSelectionTarget }) {
-  const { data } = useCollections();
+  const first = useCollections();
   const qc = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState(false);
-  const editable = data?.items.filter((c) => c.canEdit) ?? [];
+  const [text, setText] = useState('');
 
   const addTo = async (c: Pick<Collection, 'id' | 'name'>) => {
     setBusy(true);
@@ -80,10 +84,16 @@ export function BulkAddToCollection({ target }: { target: BulkSelectionTarget })
         </>
       }
       triggerClassName={buttonClass('secondary', 'sm')}
+      onOpenChange={(open) => {
+        if (!open) setText('');
+      }}
       header={
-        <p className="px-2.5 pt-1 pb-1.5 text-xs font-medium text-slate-500">
-          Add {target.count.toLocaleString('en-US')} {plural(target.count, 'prompt', 'prompts')} to
-        </p>
+        <>
+          <p className="px-2.5 pt-1 pb-1.5 text-xs font-medium text-slate-500">
+            Add {target.count.toLocaleString('en-US')} {plural(target.count, 'prompt', 'prompts')} to
+          </p>
+          <CollectionMenuSearch text={text} onText={setText} first={first} />
+        </>
       }
       after={
         creating ? (
@@ -94,46 +104,53 @@ export function BulkAddToCollection({ target }: { target: BulkSelectionTarget })
       }
     >
       {(close) => (
-        <>
-          {!data ? <MenuNote>Loading collections…</MenuNote> : null}
-          {data && !editable.length ? <MenuNote>You have no collection to add to yet.</MenuNote> : null}
-          <div role="group" aria-label="Your collections" className="max-h-64 overflow-y-auto">
-            {editable.map((c) => (
-              <button
-                key={c.id}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                aria-disabled={busy || undefined}
-                className={menuItemClass}
-                title={c.name}
-                onClick={() => {
-                  if (busy) return;
-                  close();
-                  void addTo(c);
-                }}
-              >
-                <span className="min-w-0 flex-1 truncate" dir="auto">
-                  {c.name}
-                </span>
-              </button>
-            ))}
-          </div>
-          <div role="separator" className="my-1 h-px bg-slate-100" />
+        <BulkMenuItems
+          text={text}
+          busy={busy}
+          onPick={(c) => {
+            close();
+            void addTo(c);
+          }}
+          onNew={() => {
+            close();
+            setCreating(true);
+          }}
+        />
+      )}
+    </PopoverMenu>
+  );
+}
+
+/** The menu's body: the collections (once loaded, or those the search found), then "New collection…". */
+function BulkMenuItems({ text, busy, onPick, onNew }: { text: string; busy: boolean; onPick: (c: Collection) => void; onNew: () => void }) {
+  const first = useCollections();
+  const choices = useCollectionChoices(text, first);
+  return (
+    <>
+      <CollectionChoiceGroup choices={choices}>
+        {choices.editable.map((c) => (
           <button
+            key={c.id}
             type="button"
             role="menuitem"
             tabIndex={-1}
+            aria-disabled={busy || undefined}
             className={menuItemClass}
+            {...choiceProps(c)}
             onClick={() => {
-              close();
-              setCreating(true);
+              if (!busy) onPick(c);
             }}
           >
-            <Plus className="h-4 w-4 shrink-0" aria-hidden="true" /> New collection…
+            <span className="min-w-0 flex-1 truncate" dir="auto">
+              {c.name}
+            </span>
           </button>
-        </>
-      )}
-    </PopoverMenu>
+        ))}
+      </CollectionChoiceGroup>
+      <div role="separator" className="my-1 h-px bg-slate-100" />
+      <button type="button" role="menuitem" tabIndex={-1} className={menuItemClass} onClick={onNew}>
+        <Plus className="h-4 w-4 shrink-0" aria-hidden="true" /> New collection…
+      </button>
+    </>
   );
 }
