@@ -249,7 +249,10 @@ export async function planList(
     // Whatever the sort, the matches are the collection's few items (at most MAX_COLLECTION_ITEMS).
     // Read from the items, the list needs no second "is in the collection" test: with it, PostgreSQL
     // joined every item twice and sorted them all (500 prompt rows for a page of 50, about 4 ms more at 1M).
-    if (sort === 'position') return { keys: collectionKeys(collection, whereInItems), keysFirst: true, matchSet: false, prepared: false };
+    // In its own order, without search or filters, the best plan is the same for every collection and
+    // member (walk the items, join each prompt): prepared once per connection, it is not planned per call.
+    if (sort === 'position')
+      return { keys: collectionKeys(collection, whereInItems), keysFirst: true, matchSet: false, prepared: !searched && !filtered && !favorites };
     return { keys: { from: sql`${prompts}`, id: prompts.id, key: orderKey, where, walkWhere: where }, keysFirst: true, matchSet: false, prepared: false };
   }
   const filterKeys = narrowed && !searched && !ownerId && !favorites && !query.visibility.length && (sort === 'updatedAt' || sort === 'mostUsed');
