@@ -9,8 +9,7 @@ import { toast } from '../../../lib/toast';
 import { ALL_PROMPTS_URL, type ListParams, listKey, MY_PROMPTS_URL } from '../api/prompt-queries';
 import { PromptSlotsContext } from '../prompt-slots';
 import { useOwnMatchingCount } from '../api/bulk-action';
-import type { ListBulkTarget } from './prompt-list-view';
-import type { BulkSelection } from './use-bulk-selection';
+import type { BulkSelection, ListBulkTarget } from './use-bulk-selection';
 import { useBulkTrash } from './use-bulk-trash';
 
 // The dialogs (with the combobox and Radix dialog code) are fetched as the bar shows, not with the list:

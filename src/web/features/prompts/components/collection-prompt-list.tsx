@@ -7,7 +7,8 @@ import { FiltersButton } from '../filters/filters-button';
 import { useFilters } from '../filters/filter-context';
 import { listParamsOf } from './all-prompts-page';
 import { NoMatchingPrompts } from './no-matching-prompts';
-import { type ListBulkTarget, PromptListView } from './prompt-list-view';
+import { PromptListView } from './prompt-list-view';
+import type { ListBulkTarget } from './use-bulk-selection';
 
 // The collection screens borrow the form's "Who can see this" from here, with the list: one chunk for both.
 export { VisibilityField } from '../form/visibility-field';

@@ -10,7 +10,7 @@ import { useCanCreatePrompt } from './new-prompt-link';
 import { PromptsTable, type SortState } from './prompts-table';
 import { SearchBox } from './search-box';
 import { SearchFallbackNotice } from './search-fallback-notice';
-import { useBulkSelection } from './use-bulk-selection';
+import { type ListBulkTarget, useBulkSelection } from './use-bulk-selection';
 import { useDeletePromptWithUndo } from './use-delete-prompt';
 import { totalOf } from '../../../../shared/plural';
 import type { PromptListItem } from '../../../../shared/schemas/prompts';
@@ -24,12 +24,6 @@ const BulkActionBar = lazy(() => import('./bulk-action-bar').then((m) => ({ defa
 
 export function totalLabel(total: number, lowerBound: boolean): string {
   return totalOf(total, lowerBound, 'prompt');
-}
-
-/** The rows a list's own bulk action applies to, and how it ends the selection. */
-export interface ListBulkTarget {
-  ids: string[];
-  onDone: () => void;
 }
 
 interface Props {

@@ -62,3 +62,9 @@ export function useBulkSelection(items: PromptListItem[], viewKey: string, anyRo
     clear: () => set(EMPTY),
   };
 }
+
+/** The rows a list's own bulk action applies to, and how it ends the selection. */
+export interface ListBulkTarget {
+  ids: string[];
+  onDone: () => void;
+}
