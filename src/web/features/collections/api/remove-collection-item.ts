@@ -5,6 +5,20 @@ import { fetchCollectionOrder } from './collection-order';
 
 const itemsUrl = (collectionId: string) => `${queryKeys.collections[0]}/${collectionId}/items`;
 
+/**
+ * Adds the prompts again (at the end, one by one in the order given), then gives the collection back the
+ * order it had: false when that order no longer fits, because the collection changed meanwhile.
+ */
+async function putBack(collectionId: string, promptIds: readonly string[], orderBefore: string[]): Promise<boolean> {
+  for (const promptId of promptIds) await apiRequest('POST', itemsUrl(collectionId), { promptId });
+  try {
+    await apiRequest('PUT', itemsUrl(collectionId), { promptIds: orderBefore });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What a removal leaves to put the prompt back where it was: the order (prompt ids) it was taken from. */
 export interface RemovedItem {
   collectionId: string;
@@ -36,15 +50,7 @@ export function useRemoveCollectionItem() {
 export function usePutBackCollectionItem() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ collectionId, promptId, orderBefore }: RemovedItem): Promise<boolean> => {
-      await apiRequest('POST', itemsUrl(collectionId), { promptId });
-      try {
-        await apiRequest('PUT', itemsUrl(collectionId), { promptIds: orderBefore });
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    mutationFn: ({ collectionId, promptId, orderBefore }: RemovedItem) => putBack(collectionId, [promptId], orderBefore),
     onSettled: () => refreshAfter.collectionItemsChange(qc),
   });
 }
@@ -97,16 +103,13 @@ export function useRemoveCollectionItems() {
 export function usePutBackCollectionItems() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ collectionId, removed, orderBefore }: RemovedItems): Promise<boolean> => {
-      // Prompts whose removal failed are still in the collection: the order before names them in place.
-      for (const { id } of removed) await apiRequest('POST', itemsUrl(collectionId), { promptId: id });
-      try {
-        await apiRequest('PUT', itemsUrl(collectionId), { promptIds: orderBefore });
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    // Prompts whose removal failed are still in the collection: the order before names them in place.
+    mutationFn: ({ collectionId, removed, orderBefore }: RemovedItems) =>
+      putBack(
+        collectionId,
+        removed.map((p) => p.id),
+        orderBefore,
+      ),
     onSettled: () => refreshAfter.collectionItemsChange(qc),
   });
 }
