@@ -81,3 +81,19 @@ describe('useBulkSelection with anyRow (a collection its member may change)', ()
     expect(ITEMS.map(result.current.canPick)).toEqual([true, true, false, true, true]);
   });
 });
+
+describe('useBulkSelection when a picked row leaves the list', () => {
+  it('drops it from the selection, and does not tick it again if it comes back', () => {
+    const { result, rerender } = setup();
+    act(() => result.current.toggle(0, false));
+    act(() => result.current.toggle(1, false));
+    rerender({ list: ITEMS.filter((p) => p.id !== 'b'), key: 'v1' });
+    expect(picked(result.current)).toEqual(['a']);
+    expect(result.current.loadedState).toBe('indeterminate');
+    rerender({ list: ITEMS, key: 'v1' });
+    expect(picked(result.current)).toEqual(['a']);
+    // The last picked row gone: nothing is picked.
+    rerender({ list: [item('d')], key: 'v1' });
+    expect(picked(result.current)).toEqual([]);
+  });
+});

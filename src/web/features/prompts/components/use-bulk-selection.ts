@@ -27,6 +27,7 @@ const EMPTY = { ids: new Set<string>() as ReadonlySet<string>, all: false, ancho
  * with `anyRow` (a collection its member may change: taking a prompt out needs no right on it). The range
  * anchor is kept as an id, so a re-sort or a newly loaded page does not point it at another row; a new
  * search or filter (`viewKey`) starts over, since the picked rows may no longer be in the list.
+ * Picked rows are always loaded rows (they were clicked), so one that is no longer in `items` is gone.
  */
 export function useBulkSelection(items: PromptListItem[], viewKey: string, anyRow?: boolean): BulkSelection {
   const [state, setState] = useState({ ...EMPTY, viewKey });
@@ -34,6 +35,15 @@ export function useBulkSelection(items: PromptListItem[], viewKey: string, anyRo
   if (state.viewKey !== viewKey) {
     ({ ids, all, anchor } = EMPTY);
     setState({ ...EMPTY, viewKey });
+  } else if (ids.size > 0) {
+    // A picked row that left the list (deleted, or taken out through its own row's button) leaves the
+    // selection too, so the count and the bulk action name only rows still there, even if it comes back.
+    const listed = new Set(items.map((p) => p.id));
+    const kept = [...ids].filter((id) => listed.has(id));
+    if (kept.length < ids.size) {
+      ids = new Set(kept);
+      setState({ ids, all, anchor, viewKey });
+    }
   }
   const set = (next: Partial<typeof EMPTY>) => setState({ ids, all, anchor, viewKey, ...next });
   const canPick = (p: PromptListItem) => anyRow || p.canEdit;
