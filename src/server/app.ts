@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { promptRoutes } from './modules/prompts/prompts.routes';
 import { promptOwnerRoutes } from './modules/prompts/prompt-owners.routes';
 import { promptUsageRoutes } from './modules/prompts/prompt-usage.routes';
+import { promptVoteRoutes } from './modules/prompts/prompt-votes.routes';
 import { promptVersionRoutes } from './modules/prompts/prompt-versions.routes';
 import { importRoutes } from './modules/import/import.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   await app.register(aiModelAdminRoutes);
   await app.register(promptRoutes);
   await app.register(promptUsageRoutes);
+  await app.register(promptVoteRoutes);
   await app.register(promptOwnerRoutes);
   await app.register(promptVersionRoutes);
   await app.register(trashRoutes);

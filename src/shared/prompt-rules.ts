@@ -10,7 +10,7 @@ export function customFieldValueOf<T>(values: Record<string, T> | null | undefin
 }
 
 /** `position`: a collection's own order (lists filtered by `collection` only). */
-export const PROMPT_SORTS = ['relevance', 'updatedAt', 'createdAt', 'title', 'author', 'businessUnit', 'mostUsed', 'position'] as const;
+export const PROMPT_SORTS = ['relevance', 'updatedAt', 'createdAt', 'title', 'author', 'businessUnit', 'mostUsed', 'topRated', 'position'] as const;
 export type PromptSort = (typeof PROMPT_SORTS)[number];
 
 /** Text columns (title, employee, business unit) and a collection's order start A→Z (first item first); relevance, dates and use counts start with the highest. */

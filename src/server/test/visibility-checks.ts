@@ -69,6 +69,10 @@ export const PROMPT_ROUTES: PromptRoute[] = [
   },
   // After the unstar: everyone who sees a prompt has it starred again.
   { method: 'PUT', url: '/api/prompts/:id/favorite', path: (id) => `/api/prompts/${id}/favorite`, ok: 204 },
+  // A vote with a note, its notes read by those who may edit the prompt, then the vote taken back.
+  { method: 'PUT', url: '/api/prompts/:id/vote', path: (id) => `/api/prompts/${id}/vote`, payload: () => ({ value: 'up', note: 'Worked' }), ok: 200 },
+  { method: 'GET', url: '/api/prompts/:id/feedback', path: (id) => `/api/prompts/${id}/feedback`, ok: 200, needsEdit: true },
+  { method: 'DELETE', url: '/api/prompts/:id/vote', path: (id) => `/api/prompts/${id}/vote`, ok: 204 },
 ];
 
 export function expectedFor(f: Fixture, actor: Actor, route: PromptRoute, key: PromptKey): Answer {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OWNERSHIPS } from './owners';
+import { promptVotesSchema, VOTE_VALUES } from './feedback';
 import { MAX_LONG_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../constants';
 import { PROMPT_SORTS } from '../prompt-rules';
 import { cleanTags, normaliseTag } from '../tag-names';
@@ -206,6 +207,9 @@ export const promptListItemSchema = z.object({
   useCount: z.number(),
   /** Whether the viewer marked it as a favourite. */
   isFavorite: z.boolean(),
+  /** Feedback: how many said it worked well (up) and didn't work (down), and the viewer's own vote. */
+  votes: promptVotesSchema,
+  myVote: z.enum(VOTE_VALUES).nullable(),
   /** In the viewer's recently used prompts: when they last used it. */
   lastUsedAt: z.string().optional(),
 });
@@ -254,6 +258,8 @@ export const promptSchema = promptListItemSchema.omit({ contentPreview: true, sn
   variables: z.array(z.object({ name: z.string(), options: z.array(z.string()).optional(), builtin: z.boolean().optional() })),
   /** When the viewer last used it (null: never). */
   lastUsedAt: z.string().nullable(),
+  /** The note the viewer left with their vote, if any. */
+  myVoteNote: z.string().nullable(),
   /** The number of its current version, and who saved that version. */
   version: z.number(),
   lastEditor: z.object({ id: z.string().nullable(), firstName: z.string(), lastName: z.string() }),

@@ -14,3 +14,4 @@ export * from './single-sign-on';
 export * from './idempotency-keys';
 export * from './search';
 export * from './collections';
+export * from './prompt-votes';

@@ -42,7 +42,15 @@ beforeAll(async () => {
     aiModels: ['ChatGPT'],
     content: 'Line "quoted" \\ backslash\nand ünïcode ✓ \u0001\ttab',
   });
-  await add(other, { title: 'Made for Claude', tags: ['Other'], aiModels: ['Claude'] });
+  const made = await add(other, { title: 'Made for Claude', tags: ['Other'], aiModels: ['Claude'] });
+  // Votes, so that the items' counts and each viewer's own vote are compared with something in them.
+  for (const [u, value] of [
+    [reader, 'up'],
+    [editor, 'down'],
+  ] as const) {
+    const res = await t.app.inject({ method: 'PUT', url: `/api/prompts/${made.id}/vote`, headers: u.auth, payload: { value, note: 'Tried it' } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
 });
 afterAll(() => t.close());
 
@@ -53,8 +61,8 @@ describe('list items built by the database', () => {
       expect(page.items.length).toBe(2);
       for (const item of page.items) {
         const detail = promptSchema.parse(body(await t.app.inject({ method: 'GET', url: `/api/prompts/${item.id}`, headers: u.auth })));
-        // The viewer's last use and the version are on the detail only (the last use also on Recently Used).
-        const { content, notes, customFields, user, variables, lastUsedAt, version, lastEditor, ...shared } = detail;
+        // The viewer's last use, vote note and the version are on the detail only (the last use also on Recently Used).
+        const { content, notes, customFields, user, variables, lastUsedAt, version, lastEditor, myVoteNote, ...shared } = detail;
         expect(item).toEqual({ ...shared, user: { firstName: user.firstName, lastName: user.lastName }, contentPreview: content.slice(0, 240) });
         expect(item.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
         void notes;
@@ -63,6 +71,7 @@ describe('list items built by the database', () => {
         void lastUsedAt;
         void version;
         void lastEditor;
+        void myVoteNote;
       }
     }
   });

@@ -10,7 +10,7 @@ import { type Cursor, decodeCursor, invalidCursor, type ListFilters, type Search
 import { planList } from './query.plan';
 import { audienceOf } from './query.visibility';
 import { COUNT_CAP, cappedCount, literalInt, promptWhere, rankExpression, type RunStatement, runStatement, toTotal, toTsQuery, type Viewer } from './query.sql';
-import { ITEM_SOURCES, itemJson, matchSetStatement, mostUsedItems, pageStatement, snippetField } from './query.statements';
+import { ITEM_SOURCES, itemJson, matchSetStatement, pageStatement, SIDE_ORDERS, sideOrderItems, snippetField } from './query.statements';
 
 // A list request from start to end: read the cursor and the search, count (a search's count decides what
 // it matches), choose the order and how to read the page (query.plan.ts), then run the one statement
@@ -77,7 +77,8 @@ function sortKey(sort: PromptSort, rank: SQL<number> | null, collection: string 
     case 'createdAt':
       return sql`${prompts.createdAt}`;
     case 'mostUsed':
-      // Its pages are read by mostUsedItems; here the key only completes the count's source.
+    case 'topRated':
+      // Their pages are read by sideOrderItems; here the key only completes the count's source.
       return sql`0`;
     default:
       return sql`${prompts.updatedAt}`;
@@ -144,9 +145,10 @@ export async function listPromptPage(
     orderKey,
   });
   const { keys } = plan;
-  if (sort === 'mostUsed') {
+  if (sort === 'mostUsed' || sort === 'topRated') {
     const total = counted ? sql`null::int` : (keys.cappedCount ?? cappedCount(keys.where, COUNT_CAP, keys.from));
-    return finish((await run(db, pageStatement(sql`(${mostUsedItems({ where, cursor, order, limit, item })})`, total, limit)))[0]);
+    const page = sideOrderItems(SIDE_ORDERS[sort], { where, cursor, order, limit, item });
+    return finish((await run(db, pageStatement(sql`(${page})`, total, limit)))[0]);
   }
   let after: SQL | undefined;
   if (cursor) {
@@ -226,7 +228,7 @@ function toListPage(row: Record<string, unknown>, { counted, sort, order, limit,
   const { total, lowerBound } = counted ?? toTotal(Number(row.total), COUNT_CAP);
   if (!counted) remember(Promise.resolve({ match: null, total, lowerBound }));
   const hasMore = Number(row.fetched) > limit;
-  const numericKey = sort === 'relevance' || sort === 'mostUsed' || sort === 'position';
+  const numericKey = sort === 'relevance' || sort === 'mostUsed' || sort === 'topRated' || sort === 'position';
   return {
     itemsJson: String(row.items),
     total,

@@ -210,6 +210,8 @@ function validKey(sort: Cursor['sort'], value: unknown): boolean {
   if (sort === 'relevance') return isRank(value);
   if (sort === 'updatedAt' || sort === 'createdAt' || sort === 'lastUsedAt') return isTimestamp(value);
   if (sort === 'mostUsed' || sort === 'position') return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647;
+  // A Wilson lower bound: a share, from 0 to 1.
+  if (sort === 'topRated') return typeof value === 'number' && value >= 0 && value <= 1;
   return isTextKey(value);
 }
 

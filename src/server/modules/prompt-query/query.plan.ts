@@ -255,8 +255,10 @@ export async function planList(
       return { keys: collectionKeys(collection, whereInItems), keysFirst: true, matchSet: false, prepared: !searched && !filtered && !favorites };
     return { keys: { from: sql`${prompts}`, id: prompts.id, key: orderKey, where, walkWhere: where }, keysFirst: true, matchSet: false, prepared: false };
   }
-  const filterKeys = narrowed && !searched && !ownerId && !favorites && !query.visibility.length && (sort === 'updatedAt' || sort === 'mostUsed');
-  const matchSet = filtered && !searched && !favorites && sort !== 'mostUsed' && !counted && !cursor && (await useMatchSet(db, query, query.limit));
+  const filterKeys =
+    narrowed && !searched && !ownerId && !favorites && !query.visibility.length && (sort === 'updatedAt' || sort === 'mostUsed' || sort === 'topRated');
+  const matchSet =
+    filtered && !searched && !favorites && sort !== 'mostUsed' && sort !== 'topRated' && !counted && !cursor && (await useMatchSet(db, query, query.limit));
   const keys: KeySource = filterKeys
     ? {
         from: sql`${promptFilterKeys}`,

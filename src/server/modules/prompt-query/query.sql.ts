@@ -3,7 +3,7 @@ import type { canEditPrompt } from '../../../shared/policies/prompts';
 import type { PromptListQuery } from '../../../shared/schemas/prompts';
 import type { Visibility } from '../../../shared/visibility';
 import { type Database, queryRows } from '../../db/client';
-import { collectionItems, promptFavorites, prompts } from '../../db/schema';
+import { collectionItems, promptFavorites, prompts, promptVotes } from '../../db/schema';
 import { type AudienceViewer, ownedBy, visibleInSearch, visibleTo } from './query.visibility';
 import { allWordsMatch, type ListFilters, type SearchMatch, type SearchTerms, searchTerms } from './query.parse';
 
@@ -108,6 +108,11 @@ export function inCollection(collectionId: string): SQL {
 /** The prompt is one of `userId`'s favourites (a semi-join PostgreSQL can drive from their few rows). */
 export function favoriteOf(userId: string): SQL {
   return sql`exists (select 1 from ${promptFavorites} where ${promptFavorites.userId} = ${userId}::uuid and ${promptFavorites.promptId} = ${prompts.id})`;
+}
+
+/** The viewer's vote on the row's prompt ('up', 'down'), or null: one primary-key probe per item. */
+export function myVoteOf(userId: string): SQL {
+  return sql`(select ${promptVotes.value} from ${promptVotes} where ${promptVotes.promptId} = ${prompts.id} and ${promptVotes.userId} = ${userId}::uuid)`;
 }
 
 /**

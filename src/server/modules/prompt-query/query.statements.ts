@@ -1,12 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { renderedOnce } from '../../db/client';
-import { promptListItems, prompts, promptUseCounts, users } from '../../db/schema';
+import { promptListItems, prompts, promptUseCounts, promptVoteCounts, users } from '../../db/schema';
 import type { Cursor } from './query.parse';
-import { canEditPromptSql, COUNT_CAP, favoriteOf, literalInt, type Viewer } from './query.sql';
+import { canEditPromptSql, COUNT_CAP, favoriteOf, literalInt, myVoteOf, type Viewer } from './query.sql';
 
 // The statements a list page is answered by: the item JSON (with a search's snippet), the one-row answer
-// of a page, the match-set statement and the "Most used" walk. query.page.ts chooses which to run.
+// of a page, the match-set statement and the walks of orders kept beside the prompts ("Most used", "Top
+// rated"). query.page.ts chooses which to run.
 
 /** The most matches a filtered first page reads whole (its count and page from one pass). */
 export const MATCH_SET_CAP = 10_000;
@@ -40,12 +41,13 @@ const ITEM_UP_TO_CAN_EDIT = renderedOnce(
 );
 
 /**
- * What every page joins to build its items: the stored heads, the authors and the use counts. A head
+ * What every page joins to build its items: the stored heads, the authors, the use and vote counts. A head
  * that is missing (its trigger bypassed) is rendered on the spot, so the prompt is never dropped from a page.
  */
 export const ITEM_SOURCES = renderedOnce(
   sql`left join ${promptListItems} on ${promptListItems.promptId} = ${prompts.id} inner join ${users} on ${users.id} = ${prompts.userId}
-    left join ${promptUseCounts} on ${promptUseCounts.promptId} = ${prompts.id}`,
+    left join ${promptUseCounts} on ${promptUseCounts.promptId} = ${prompts.id}
+    left join ${promptVoteCounts} on ${promptVoteCounts.promptId} = ${prompts.id}`,
 );
 
 /** Marks around matched words in a snippet: control characters that cannot come from the content (it is cleaned of them). */
@@ -70,7 +72,7 @@ export function snippetField(tsQuery: SQL): SQL {
 
 /**
  * A PromptListItem, built in the database: Node neither parses the rows nor serialises them again.
- * `useCount` and `isFavorite` change far more often than the prompt, so they are read from their own
+ * `useCount`, `isFavorite` and the votes change far more often than the prompt, so they are read from their own
  * tables for the page's rows rather than stored in the item's head.
  */
 export function itemJson(viewer: Viewer, extraField: SQL | null = null): SQL {
@@ -78,6 +80,8 @@ export function itemJson(viewer: Viewer, extraField: SQL | null = null): SQL {
   return sql`(${ITEM_UP_TO_CAN_EDIT} || case when ${canEditPromptSql(viewer)} then 'true' else 'false' end
     || ',"useCount":' || coalesce(${promptUseCounts.useCount}, 0)
     || ',"isFavorite":' || case when ${favoriteOf(viewer.id)} then 'true' else 'false' end
+    || ',"votes":{"up":' || coalesce(${promptVoteCounts.up}, 0) || ',"down":' || coalesce(${promptVoteCounts.down}, 0)
+    || '},"myVote":' || coalesce('"' || ${myVoteOf(viewer.id)} || '"', 'null')
     || ',"visibility":"' || ${prompts.visibility} || '","units":' || to_json(${prompts.visibleUnits})::text ${tail} || '}')`;
 }
 
@@ -143,7 +147,7 @@ export function matchSetStatement({ keys, direction, limit, item, walk }: MatchS
     )}`;
 }
 
-export interface MostUsedParts {
+export interface SideOrderParts {
   where: SQL | undefined;
   cursor: Cursor | null;
   order: 'asc' | 'desc';
@@ -152,41 +156,66 @@ export interface MostUsedParts {
 }
 
 /**
- * A page in the "Most used" order: use count, then id. Use counts live in their own narrow table,
- * which holds only the prompts used at least once, so the order is read in two walks instead of
- * sorting every prompt: the used prompts down the index on (use_count, prompt_id), and the unused ones
- * (count 0) down the primary key, each bounded by the LIMIT. The page is the first rows of both.
+ * An order kept in a narrow table of its own beside the prompts: "Most used" (use counts) and "Top
+ * rated" (vote scores). Such a table holds only the prompts with a key above 0, indexed on (key,
+ * prompt_id); every other prompt's key is 0.
+ */
+interface SideOrder {
+  table: typeof promptUseCounts | typeof promptVoteCounts;
+  promptId: AnyPgColumn;
+  key: AnyPgColumn;
+  /** The key's type, for the cursor's value. */
+  type: SQL;
+  /** The rows of the table its index holds (those keyed above 0). */
+  ranked: SQL;
+}
+
+export const SIDE_ORDERS = {
+  mostUsed: { table: promptUseCounts, promptId: promptUseCounts.promptId, key: promptUseCounts.useCount, type: sql`int`, ranked: sql`true` },
+  topRated: {
+    table: promptVoteCounts,
+    promptId: promptVoteCounts.promptId,
+    key: promptVoteCounts.score,
+    type: sql`float8`,
+    ranked: sql`${promptVoteCounts.score} > 0`,
+  },
+} satisfies Record<string, SideOrder>;
+
+/**
+ * A page in an order kept beside the prompts (SIDE_ORDERS), key then id, read in two walks instead of
+ * sorting every prompt: the ranked prompts down the side table's index on (key, prompt_id), and the
+ * others (key 0) down the primary key, each bounded by the LIMIT. The page is the first rows of both.
  * The rows are those of `pageStatement` (n, id, sort_key, item).
  */
-export function mostUsedItems({ where, cursor, order, limit, item }: MostUsedParts): SQL {
+export function sideOrderItems(side: SideOrder, { where, cursor, order, limit, item }: SideOrderParts): SQL {
   const desc = order === 'desc';
   // Null orderings that match the indexes walked (the columns are NOT NULL, so results are unaffected):
-  // prompt_use_counts_order_idx is DESC NULLS LAST, the primary key ASC NULLS LAST; walked backwards,
+  // the side tables' order indexes are DESC NULLS LAST, the primary key ASC NULLS LAST; walked backwards,
   // each gives the opposite. Any other spelling makes PostgreSQL sort every row instead.
   const direction = desc ? sql`desc nulls last` : sql`asc nulls first`;
   const idDirection = desc ? sql`desc nulls first` : sql`asc nulls last`;
   const after = desc ? sql`<` : sql`>`;
   const matching = where ?? sql`true`;
-  const used: SQL[] = [matching];
-  const unused: SQL[] = [matching, sql`not exists (select 1 from ${promptUseCounts} where ${promptUseCounts.promptId} = ${prompts.id})`];
+  const ranked: SQL[] = [matching, side.ranked];
+  const unranked: SQL[] = [matching, sql`not exists (select 1 from ${side.table} where ${side.promptId} = ${prompts.id} and ${side.ranked})`];
   if (cursor) {
-    const count = Number(cursor.value);
-    used.push(sql`(${promptUseCounts.useCount}, ${promptUseCounts.promptId}) ${after} (${count}::int, ${cursor.id}::uuid)`);
-    // Unused prompts (count 0) come after every used one, newest-used first; before them, fewest first.
-    if (count === 0) unused.push(sql`${prompts.id} ${after} ${cursor.id}::uuid`);
-    else if (!desc) unused.push(sql`false`);
+    const key = Number(cursor.value);
+    ranked.push(sql`(${side.key}, ${side.promptId}) ${after} (${key}::${side.type}, ${cursor.id}::uuid)`);
+    // Unranked prompts (key 0) come after every ranked one, highest id first; before them, lowest first.
+    if (key === 0) unranked.push(sql`${prompts.id} ${after} ${cursor.id}::uuid`);
+    else if (!desc) unranked.push(sql`false`);
   }
   const limitPlusOne = literalInt(limit + 1);
   return sql`select row_number() over (order by k.k ${direction}, k.id ${direction}) as n, k.id::text as id, k.k::text as sort_key, ${item} as item
     from (
-      (select ${promptUseCounts.promptId} as id, ${promptUseCounts.useCount} as k
-        from ${promptUseCounts} inner join ${prompts} on ${prompts.id} = ${promptUseCounts.promptId}
-        where ${sql.join(used, sql` and `)}
-        order by ${promptUseCounts.useCount} ${direction}, ${promptUseCounts.promptId} ${direction}
+      (select ${side.promptId} as id, ${side.key}::${side.type} as k
+        from ${side.table} inner join ${prompts} on ${prompts.id} = ${side.promptId}
+        where ${sql.join(ranked, sql` and `)}
+        order by ${side.key} ${direction}, ${side.promptId} ${direction}
         limit ${limitPlusOne})
       union all
-      (select ${prompts.id} as id, 0 as k from ${prompts}
-        where ${sql.join(unused, sql` and `)}
+      (select ${prompts.id} as id, 0::${side.type} as k from ${prompts}
+        where ${sql.join(unranked, sql` and `)}
         order by ${prompts.id} ${idDirection}
         limit ${limitPlusOne})
     ) k

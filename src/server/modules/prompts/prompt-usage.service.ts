@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { PromptVotes, VoteValue } from '../../../shared/schemas/feedback';
 import type { PromptListResponse, PromptUseKind, RecentPromptsQuery } from '../../../shared/schemas/prompts';
 import { type Database, queryRows } from '../../db/client';
-import { promptFavorites, prompts, promptUseCounts, promptUserUses, type UserRow } from '../../db/schema';
+import { promptFavorites, prompts, promptUseCounts, promptUserUses, promptVoteCounts, promptVotes, type UserRow } from '../../db/schema';
 import { pgErrorCode } from '../../errors';
 import { afterViewerChange } from '../../lib/prompt-derived-cache';
 import {
@@ -23,29 +24,40 @@ import { promptNotFound } from './prompts.visibility';
 // favourites and record uses of any prompt they can see; one they cannot see answers 404, and leaves
 // their recently used list (favourites lists go through the query engine, which applies the same rule).
 
-/** A prompt's use count and the viewer's own state, as GET /api/prompts/{id} shows them. */
+/** A prompt's use and vote counts and the viewer's own state, as GET /api/prompts/{id} shows them. */
 export interface PromptUsage {
   useCount: number;
   isFavorite: boolean;
   lastUsedAt: string | null;
+  votes: PromptVotes;
+  myVote: VoteValue | null;
+  myVoteNote: string | null;
 }
 
-export const UNUSED: PromptUsage = { useCount: 0, isFavorite: false, lastUsedAt: null };
+export const UNUSED: PromptUsage = { useCount: 0, isFavorite: false, lastUsedAt: null, votes: { up: 0, down: 0 }, myVote: null, myVoteNote: null };
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 
 export async function promptUsageFor(db: Database, viewerId: string, promptId: string): Promise<PromptUsage> {
+  const mine = sql`${promptVotes.promptId} = ${promptId}::uuid and ${promptVotes.userId} = ${viewerId}::uuid`;
   const [row] = await queryRows(
     db,
     sql`select (select ${promptUseCounts.useCount} from ${promptUseCounts} where ${promptUseCounts.promptId} = ${promptId}::uuid) as use_count,
       exists (select 1 from ${promptFavorites} where ${promptFavorites.userId} = ${viewerId}::uuid and ${promptFavorites.promptId} = ${promptId}::uuid) as is_favorite,
-      (select ${promptUserUses.lastUsedAt} from ${promptUserUses} where ${promptUserUses.userId} = ${viewerId}::uuid and ${promptUserUses.promptId} = ${promptId}::uuid) as last_used_at`,
+      (select ${promptUserUses.lastUsedAt} from ${promptUserUses} where ${promptUserUses.userId} = ${viewerId}::uuid and ${promptUserUses.promptId} = ${promptId}::uuid) as last_used_at,
+      (select array[${promptVoteCounts.up}, ${promptVoteCounts.down}] from ${promptVoteCounts} where ${promptVoteCounts.promptId} = ${promptId}::uuid) as votes,
+      (select array[${promptVotes.value}, ${promptVotes.note}] from ${promptVotes} where ${mine}) as my_vote`,
   );
   const lastUsed = row?.last_used_at;
+  const [up, down] = (row?.votes as number[] | null) ?? [0, 0];
+  const [myVote, myVoteNote] = (row?.my_vote as [VoteValue, string | null] | null) ?? [null, null];
   return {
     useCount: Number(row?.use_count ?? 0),
     isFavorite: row?.is_favorite === true,
     lastUsedAt: lastUsed ? new Date(lastUsed as string | Date).toISOString() : null,
+    votes: { up: Number(up), down: Number(down) },
+    myVote,
+    myVoteNote,
   };
 }
 

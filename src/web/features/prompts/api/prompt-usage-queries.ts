@@ -4,17 +4,17 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 
-type Patch = Partial<Pick<PromptListItem, 'isFavorite' | 'useCount'>>;
+type Patch = Partial<Pick<PromptListItem, 'isFavorite' | 'useCount' | 'votes' | 'myVote'>>;
 type Cached = InfiniteData<PromptListResponse> | Prompt | undefined;
 
-/** The lists and details that show a prompt's star and use count. */
+/** The lists and details that show a prompt's star, use count and votes. */
 const SHOWING_PROMPTS = [queryKeys.prompts, queryKeys.myPrompts, queryKeys.recentPrompts];
 
 /**
- * Changes one prompt's star or use count in every cached list and detail at once, so the screen
+ * Changes one prompt's star, use count or votes in every cached list and detail at once, so the screen
  * answers the click without refetching every page of a long list.
  */
-function patchPrompt(qc: QueryClient, id: string, patch: (p: Patch) => Patch) {
+export function patchPrompt(qc: QueryClient, id: string, patch: (p: Patch) => Patch) {
   const apply = <T extends PromptListItem | Prompt>(p: T): T => (p.id === id ? { ...p, ...patch(p) } : p);
   for (const queryKey of SHOWING_PROMPTS) {
     qc.setQueriesData<Cached>({ queryKey }, (data): Cached => {

@@ -20,6 +20,8 @@ import { PromptDetails } from './prompt-details';
 import { PromptOwnersLine } from './prompt-owners-line';
 import { VisibilityBadge } from './visibility-badge';
 import { PromptSlotsContext } from '../prompt-slots';
+import { VoteButtons } from '../feedback/vote-buttons';
+import { FeedbackNotes } from '../feedback/feedback-notes';
 
 // The history (and its diff library) loads when someone opens the tab.
 const PromptHistory = lazy(() => import('../history/prompt-history').then((m) => ({ default: m.PromptHistory })));
@@ -83,15 +85,22 @@ export function PromptPage() {
               </Link>
             ) : null}
           </div>
+          <VoteButtons prompt={prompt} />
         </div>
         <Tabs defaultValue="prompt">
-          <TabsList className="mb-5 inline-grid w-auto">
+          <TabsList className={prompt.canEdit ? 'mb-5 inline-grid w-auto grid-cols-3' : 'mb-5 inline-grid w-auto'}>
             <TabsTrigger value="prompt">Prompt</TabsTrigger>
             <TabsTrigger value="history">History</TabsTrigger>
+            {prompt.canEdit ? <TabsTrigger value="feedback">Feedback</TabsTrigger> : null}
           </TabsList>
           <TabsContent value="prompt" className="mt-0">
             <PromptDetails prompt={prompt} fields={fields} />
           </TabsContent>
+          {prompt.canEdit ? (
+            <TabsContent value="feedback" className="mt-0">
+              <FeedbackNotes promptId={prompt.id} />
+            </TabsContent>
+          ) : null}
           <TabsContent value="history" className="mt-0">
             <Suspense fallback={<Spinner label="Loading history..." />}>
               <PromptHistory prompt={prompt} fields={fields} />

@@ -1,0 +1,34 @@
+-- Feedback on prompts: one vote per member and prompt ("up": worked well, "down": didn't work), with
+-- an optional note for the people who maintain the prompt.
+CREATE TABLE "prompt_votes" (
+	"prompt_id" uuid NOT NULL REFERENCES "prompts"("id") ON DELETE CASCADE,
+	"user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+	"value" text NOT NULL CHECK ("value" IN ('up', 'down')),
+	"note" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	PRIMARY KEY ("prompt_id", "user_id")
+);--> statement-breakpoint
+-- Deleting a member removes their votes; without this index each delete would read the whole table.
+CREATE INDEX "prompt_votes_user_idx" ON "prompt_votes" ("user_id");--> statement-breakpoint
+-- The notes a prompt's maintainers read, newest first.
+CREATE INDEX "prompt_votes_notes_idx" ON "prompt_votes" ("prompt_id", "updated_at" DESC) WHERE "note" IS NOT NULL;--> statement-breakpoint
+-- The lower bound of the 95 % Wilson score interval of the share of "up" votes: a prompt with 9 of 10
+-- up ranks above one with 1 of 1, where the raw ratio would put the single vote first. Without an "up"
+-- it is exactly 0 (the formula's rounding could leave a trace above or below), as for no votes at all.
+CREATE FUNCTION "prompt_vote_score"(up integer, down integer) RETURNS double precision
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+	SELECT CASE WHEN up = 0 THEN 0::double precision ELSE
+		((up::double precision / (up + down)) + 1.96 * 1.96 / (2 * (up + down))
+			- 1.96 * sqrt(((up::double precision / (up + down)) * (down::double precision / (up + down)) + 1.96 * 1.96 / (4 * (up + down))) / (up + down)))
+		/ (1 + 1.96 * 1.96 / (up + down)) END
+$$;--> statement-breakpoint
+-- Each voted prompt's counts and score, kept by the vote calls: lists show the counts without counting,
+-- and "Top rated" walks the score's index (prompts with a score of 0 come after, as unvoted ones do).
+CREATE TABLE "prompt_vote_counts" (
+	"prompt_id" uuid PRIMARY KEY NOT NULL REFERENCES "prompts"("id") ON DELETE CASCADE,
+	"up" integer DEFAULT 0 NOT NULL,
+	"down" integer DEFAULT 0 NOT NULL,
+	"score" double precision DEFAULT 0 NOT NULL
+);--> statement-breakpoint
+CREATE INDEX "prompt_vote_counts_order_idx" ON "prompt_vote_counts" ("score" DESC, "prompt_id" DESC) WHERE "score" > 0;
