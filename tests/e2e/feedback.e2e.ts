@@ -72,6 +72,22 @@ describe('feedback on a prompt', () => {
     await screenshot(page, 'feedback-tab', false);
   });
 
+  it('asks "Did it work?" a little louder once the prompt was copied, until one votes', async () => {
+    const { page } = await suite.open({ width: 1366, height: 900 });
+    await signInWithToken(page, owner.token, `/prompts/${promptId}`);
+    const asked = page.getByText('You used this prompt. Did it work?', { exact: false });
+    await expect.poll(() => page.getByRole('group', { name: 'Did it work?' }).isVisible()).toBe(true);
+    expect(await asked.count()).toBe(0);
+    await page.getByRole('button', { name: 'Copy prompt' }).click();
+    await expect.poll(() => asked.count()).toBe(1);
+    await screenshot(page, 'feedback-asked', false);
+    await page
+      .getByRole('group', { name: 'Did it work?' })
+      .getByRole('button', { name: /^Worked well/ })
+      .click();
+    await expect.poll(() => asked.count()).toBe(0);
+  });
+
   it('fits a phone', async () => {
     const { page } = await suite.open({ width: 375, height: 800 });
     await signInWithToken(page, reader.token, `/prompts/${promptId}`);

@@ -41,6 +41,9 @@ export function useToggleFavorite() {
   });
 }
 
+/** Set once the member used the prompt in this tab: its page and dialog then ask "Did it work?". */
+export const usedJustNowKey = (id: string) => ['used-just-now', id] as const;
+
 /**
  * Records that the member used a prompt (copied it or opened it in an AI application). It never
  * stands in the way of the use itself: a failure is only logged.
@@ -51,6 +54,7 @@ export function useRecordUse() {
     mutationFn: ({ id, kind }: { id: string; kind: 'copy' | 'launch' }) => apiRequest<undefined>('POST', `/api/prompts/${id}/uses`, { kind }),
     onSuccess: (_data, { id }) => {
       patchPrompt(qc, id, (p) => ({ useCount: (p.useCount ?? 0) + 1 }));
+      qc.setQueryData(usedJustNowKey(id), true);
       void qc.invalidateQueries({ queryKey: queryKeys.recentPrompts });
       void qc.invalidateQueries({ queryKey: queryKeys.prompt(id), exact: true });
     },

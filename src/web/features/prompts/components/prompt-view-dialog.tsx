@@ -13,6 +13,7 @@ import { FavoriteButton } from './favorite-button';
 import { MakeCopyLink } from './make-copy-link';
 import { PromptLoadError } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
+import { VoteButtons } from '../feedback/vote-buttons';
 import { VisibilityBadge } from './visibility-badge';
 
 /** The dialog's actions; "Use prompt", the first, has the focus when they appear. */
@@ -56,6 +57,9 @@ export function PromptViewDialog({ id, onClose }: { id: string | null; onClose: 
                 <ExternalLink className="h-4 w-4" aria-hidden="true" /> Open page
               </Link>
             </Actions>
+            <div className="mb-5">
+              <VoteButtons prompt={prompt} />
+            </div>
             <PromptDetails prompt={prompt} fields={fields} />
           </>
         ) : null}

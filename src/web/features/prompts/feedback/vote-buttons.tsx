@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
-import { useVote } from './vote-queries';
+import { useUsedJustNow, useVote } from './vote-queries';
 
 const CHOICES: Array<{ value: VoteValue; label: string; Icon: typeof ThumbsUp; on: string }> = [
   { value: 'up', label: 'Worked well', Icon: ThumbsUp, on: 'border-emerald-300 bg-emerald-50 text-emerald-900 hover:bg-emerald-100' },
@@ -22,11 +22,20 @@ export function VoteButtons({ prompt }: { prompt: Pick<Prompt, 'id' | 'votes' | 
   const [editing, setEditing] = useState(false);
   const labelId = useId();
   const mine = vote.isPending && vote.variables ? (vote.variables?.value ?? null) : prompt.myVote;
+  // Once they used it and before they vote, the question is asked a little louder, never in the way.
+  const asking = useUsedJustNow(prompt.id) && !prompt.myVote;
   return (
     <div className="flex flex-col gap-2">
-      <div role="group" aria-labelledby={labelId} className="flex flex-wrap items-center gap-2">
-        <span id={labelId} className="text-sm font-medium text-slate-700">
+      <div
+        role="group"
+        aria-labelledby={labelId}
+        className={cn('flex flex-wrap items-center gap-2 self-start rounded-lg', asking && '-mx-2 bg-brand-50 px-2 py-1.5 ring-1 ring-brand-200')}
+      >
+        <span id={labelId} className={cn('text-sm font-medium', asking ? 'text-brand-900' : 'text-slate-700')}>
           Did it work?
+        </span>
+        <span className="sr-only" aria-live="polite">
+          {asking ? 'You used this prompt. Did it work? Say so with Worked well or Didn’t work.' : ''}
         </span>
         {CHOICES.map(({ value, label, Icon, on }) => {
           const pressed = mine === value;

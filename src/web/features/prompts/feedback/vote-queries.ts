@@ -3,7 +3,7 @@ import type { FeedbackNotes, VoteResult, VoteValue } from '../../../../shared/sc
 import type { Prompt } from '../../../../shared/schemas/prompts';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { patchPrompt } from '../api/prompt-usage-queries';
+import { patchPrompt, usedJustNowKey } from '../api/prompt-usage-queries';
 
 const feedbackKey = (id: string) => [...queryKeys.prompt(id), 'feedback'] as const;
 
@@ -38,4 +38,10 @@ export function useFeedbackNotes(promptId: string, enabled: boolean) {
     queryFn: () => apiRequest<FeedbackNotes>('GET', `/api/prompts/${promptId}/feedback`),
     enabled,
   });
+}
+
+/** Whether the member used the prompt (copied it, opened it in an application) since this tab opened. */
+export function useUsedJustNow(promptId: string): boolean {
+  const { data } = useQuery({ queryKey: usedJustNowKey(promptId), queryFn: () => false, enabled: false, staleTime: Infinity });
+  return data === true;
 }
