@@ -27,7 +27,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client';
 import { benchBackup } from './backup-bench';
 import { benchImport } from './import-bench';
-import { BENCH_PASSWORD, seed, seedUsage } from './seed';
+import { BENCH_PASSWORD, seed, seedUsage, seedVotes } from './seed';
 import { seedCollections } from './seed-collections';
 import { explainedRun, freePort, prepareDatabase } from './support';
 import { measure, scenarios } from './scenarios';
@@ -115,6 +115,8 @@ async function main() {
     log(`Reusing ${n.toLocaleString('en-US')} prompts`);
     const used = Number((await queryRows(handle.db, sql`select count(*)::int as n from prompt_use_counts`))[0]!.n);
     if (used === 0) await seedUsage(handle.db);
+    const voted = Number((await queryRows(handle.db, sql`select count(*)::int as n from prompt_vote_counts`))[0]!.n);
+    if (voted === 0) await seedVotes(handle.db);
   }
   await seedCollections(handle.db);
   const [viewer] = (await queryRows(handle.db, sql`select id::text, role, business_unit as "businessUnit" from users where email = ${viewerEmail}`)) as Array<{

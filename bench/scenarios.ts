@@ -94,6 +94,8 @@ export const scenarios: Scenario[] = [
   // Uses and favourites (one prompt in ten used; the viewer has 50 favourites and 200 recent uses).
   list('most used, first page', 'sort=mostUsed'),
   list('most used, filter: popular tag', 'sort=mostUsed&tags=tag-1'),
+  list('top rated, first page', 'sort=topRated'),
+  list('top rated, filter: popular tag', 'sort=topRated&tags=tag-1'),
   list('favorites only (50)', 'favorites=true'),
   { name: 'recently used (200)', path: '/api/prompts/recent' },
   // Collections: 2,000 of 20 prompts, and one of 500 that the member may all see.

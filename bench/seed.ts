@@ -132,6 +132,7 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
     for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
   }
   await seedUsage(db);
+  await seedVotes(db);
   // VACUUM also flushes the GIN pending lists that a bulk load leaves, as autovacuum would in steady state.
   await db.execute(sql`vacuum analyze`);
 }
@@ -151,4 +152,15 @@ export async function seedUsage(db: Database): Promise<void> {
   await db.execute(sql`insert into prompt_favorites (user_id, prompt_id)
     select user_id, prompt_id from (select user_id, prompt_id, row_number() over (partition by user_id) as n from prompt_user_uses) u
     where n <= 50 on conflict do nothing`);
+}
+
+/**
+ * Feedback: one prompt in twenty voted on, mostly up, as vote counts (what lists and the "Top rated"
+ * order read). Also run on a database kept with --reuse that predates votes.
+ */
+export async function seedVotes(db: Database): Promise<void> {
+  await db.execute(sql`insert into prompt_vote_counts (prompt_id, up, down, score)
+    select id, up, down, prompt_vote_score(up, down) from (
+      select id, floor(random() * 40)::int as up, floor(random() * 8)::int as down from prompts where random() < 0.05) v
+    on conflict do nothing`);
 }

@@ -31,4 +31,4 @@ CREATE TABLE "prompt_vote_counts" (
 	"down" integer DEFAULT 0 NOT NULL,
 	"score" double precision DEFAULT 0 NOT NULL
 );--> statement-breakpoint
-CREATE INDEX "prompt_vote_counts_order_idx" ON "prompt_vote_counts" ("score" DESC, "prompt_id" DESC) WHERE "score" > 0;
+CREATE INDEX "prompt_vote_counts_order_idx" ON "prompt_vote_counts" USING btree ("score" DESC NULLS LAST, "prompt_id" DESC NULLS LAST) WHERE "score" > 0;
