@@ -23,7 +23,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 			- 1.96 * sqrt(((up::double precision / (up + down)) * (down::double precision / (up + down)) + 1.96 * 1.96 / (4 * (up + down))) / (up + down)))
 		/ (1 + 1.96 * 1.96 / (up + down)) END
 $$;--> statement-breakpoint
--- Each voted prompt's counts and score, kept by the vote calls: lists show the counts without counting,
+-- Each voted prompt's counts and score, kept by the trigger below: lists show the counts without counting,
 -- and "Top rated" walks the score's index (prompts with a score of 0 come after, as unvoted ones do).
 CREATE TABLE "prompt_vote_counts" (
 	"prompt_id" uuid PRIMARY KEY NOT NULL REFERENCES "prompts"("id") ON DELETE CASCADE,
@@ -31,4 +31,36 @@ CREATE TABLE "prompt_vote_counts" (
 	"down" integer DEFAULT 0 NOT NULL,
 	"score" double precision DEFAULT 0 NOT NULL
 );--> statement-breakpoint
-CREATE INDEX "prompt_vote_counts_order_idx" ON "prompt_vote_counts" USING btree ("score" DESC NULLS LAST, "prompt_id" DESC NULLS LAST) WHERE "score" > 0;
+CREATE INDEX "prompt_vote_counts_order_idx" ON "prompt_vote_counts" USING btree ("score" DESC NULLS LAST, "prompt_id" DESC NULLS LAST) WHERE "score" > 0;;--> statement-breakpoint
+-- Every change to the votes moves the counts: a vote, a changed or taken-back vote, a member deleted
+-- (their votes go by cascade), a prompt restored from the trash with its votes. Each row's change is an
+-- increment under the counts row's lock, so concurrent votes never lose one. A vote deleted because its
+-- prompt is being deleted only updates (the counts row goes with the prompt), never inserts.
+CREATE FUNCTION "prompt_votes_count"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	d_up integer := 0;
+	d_down integer := 0;
+	target uuid;
+BEGIN
+	IF TG_OP IN ('UPDATE', 'DELETE') THEN
+		target := OLD.prompt_id;
+		IF OLD.value = 'up' THEN d_up := d_up - 1; ELSE d_down := d_down - 1; END IF;
+	END IF;
+	IF TG_OP IN ('INSERT', 'UPDATE') THEN
+		target := NEW.prompt_id;
+		IF NEW.value = 'up' THEN d_up := d_up + 1; ELSE d_down := d_down + 1; END IF;
+	END IF;
+	IF d_up = 0 AND d_down = 0 THEN RETURN NULL; END IF;
+	IF TG_OP = 'DELETE' THEN
+		UPDATE prompt_vote_counts SET up = up + d_up, down = down + d_down, score = prompt_vote_score(up + d_up, down + d_down)
+			WHERE prompt_id = target;
+	ELSE
+		INSERT INTO prompt_vote_counts AS c (prompt_id, up, down, score)
+			VALUES (target, greatest(d_up, 0), greatest(d_down, 0), prompt_vote_score(greatest(d_up, 0), greatest(d_down, 0)))
+			ON CONFLICT (prompt_id) DO UPDATE SET up = c.up + d_up, down = c.down + d_down, score = prompt_vote_score(c.up + d_up, c.down + d_down);
+	END IF;
+	RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "prompt_votes_count" AFTER INSERT OR UPDATE OF "value" OR DELETE ON "prompt_votes"
+	FOR EACH ROW EXECUTE FUNCTION "prompt_votes_count"();

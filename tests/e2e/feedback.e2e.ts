@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerUser, type SeededUser, setRoleAsAdmin, signInWithToken } from './support/api';
-import { expectAccessible, screenshot, seen } from './support/browser';
+import { expectAccessible, screenshot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 // Feedback on a prompt's page: a read-only member says it worked and leaves a note, changes their mind,
@@ -48,7 +48,9 @@ describe('feedback on a prompt', () => {
     await expectAccessible(page, 'prompt page, writing a feedback note');
     await screenshot(page, 'feedback-note', false);
     await page.getByRole('button', { name: 'Save note' }).click();
-    await seen(page, 'Edit your note');
+    // The form closes and the focus goes back to the button that opened it.
+    const edit = page.getByRole('button', { name: 'Edit your note' });
+    await expect.poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Changing one's mind moves the vote and keeps the note.
     await down.click();

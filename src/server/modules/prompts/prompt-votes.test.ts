@@ -115,6 +115,46 @@ describe('votes', () => {
   });
 });
 
+describe('votes that change without a vote call', () => {
+  it('leave the counts when their member is deleted', async () => {
+    const id = ids['Rated beta']!;
+    const leaver = await t.userWithRole('read', { email: 'leaver@example.com' });
+    await vote(leaver, id, 'up');
+    await vote(reader, id, 'down');
+    expect((await detail(admin, id)).votes).toEqual({ up: 1, down: 1 });
+    const res = await request(admin, 'DELETE', `/api/admin/users/${leaver.user.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await detail(admin, id)).votes).toEqual({ up: 0, down: 1 });
+    expect((await list(admin, 'tags=Rated&limit=50')).items.find((i) => i.id === id)!.votes).toEqual({ up: 0, down: 1 });
+  });
+
+  it('come back with their notes when a trashed prompt is restored', async () => {
+    const res = await request(editor, 'POST', '/api/prompts', { title: 'Rated and trashed', content: 'Body', aiModels: ['ChatGPT'], tags: ['Rated'] });
+    const id = body<{ id: string }>(res).id;
+    await vote(reader, id, 'up', 'Keep this one');
+    await vote(other, id, 'down');
+    expect((await request(editor, 'DELETE', `/api/prompts/${id}`)).statusCode).toBe(204);
+    const restored = await request(editor, 'POST', `/api/trash/${id}/restore`, {});
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await detail(reader, id)).toMatchObject({ votes: { up: 1, down: 1 }, myVote: 'up', myVoteNote: 'Keep this one' });
+    const notes = feedbackNotesSchema.parse(body(await request(editor, 'GET', `/api/prompts/${id}/feedback`)));
+    expect(notes.items.map((n) => n.note)).toEqual(['Keep this one']);
+  });
+
+  it('never answer 500 when a prompt is trashed while people vote on it', async () => {
+    const res = await request(editor, 'POST', '/api/prompts', { title: 'Rated while trashed', content: 'Body', aiModels: ['ChatGPT'], tags: ['Rated'] });
+    const id = body<{ id: string }>(res).id;
+    const voters = await Promise.all([1, 2, 3, 4].map((i) => t.userWithRole('read', { email: `racer${i}@example.com` })));
+    const answers = await Promise.all([
+      ...voters.map((v) => request(v, 'PUT', `/api/prompts/${id}/vote`, { value: 'up' })),
+      request(editor, 'DELETE', `/api/prompts/${id}`),
+      ...voters.map((v) => request(v, 'PUT', `/api/prompts/${id}/vote`, { value: 'down' })),
+    ]);
+    for (const answer of answers) expect([200, 204, 404], answer.body).toContain(answer.statusCode);
+    expect(answers[voters.length]!.statusCode).toBe(204);
+  });
+});
+
 describe('feedback notes', () => {
   it('are read by the owner and admins, newest first, with who wrote them; other members get 403', async () => {
     const id = ids['Rated gamma']!;

@@ -9,6 +9,7 @@ import {
   prompts,
   promptUseCounts,
   promptUserUses,
+  promptVotes,
   promptVersions,
   trashedPrompts,
   type UserRow,
@@ -56,6 +57,8 @@ interface Snapshot {
   userUses: Array<typeof promptUserUses.$inferSelect>;
   /** Its places in collections (absent from snapshots made before collections existed). */
   collections?: Membership[];
+  /** Its votes and their notes (absent from snapshots made before feedback existed); the counts follow them. */
+  votes?: Array<typeof promptVotes.$inferSelect>;
 }
 
 /** JSON turns dates into strings; these are the fields to turn back. */
@@ -66,15 +69,16 @@ const revive = <T extends Record<string, unknown>>(row: T, fields: readonly stri
 /** `audit: false` when the caller records one event for many (a bulk action). */
 export async function moveToTrash(tx: Database, prompt: PromptRow, actor: UserRow, options: { audit?: boolean } = {}): Promise<void> {
   const id = prompt.id;
-  const [versions, favorites, counts, userUses, memberships] = await Promise.all([
+  const [versions, favorites, counts, userUses, memberships, votes] = await Promise.all([
     tx.select().from(promptVersions).where(eq(promptVersions.promptId, id)),
     tx.select({ userId: promptFavorites.userId, createdAt: promptFavorites.createdAt }).from(promptFavorites).where(eq(promptFavorites.promptId, id)),
     tx.select({ n: promptUseCounts.useCount }).from(promptUseCounts).where(eq(promptUseCounts.promptId, id)),
     tx.select().from(promptUserUses).where(eq(promptUserUses.promptId, id)),
     membershipsOf(tx, id),
+    tx.select().from(promptVotes).where(eq(promptVotes.promptId, id)),
   ]);
   const { contentPreview: _preview, facets: _facets, searchVector: _vector, audience: _audience, ...stored } = prompt;
-  const snapshot: Snapshot = { prompt: stored, versions, favorites, useCount: counts[0]?.n ?? null, userUses, collections: memberships };
+  const snapshot: Snapshot = { prompt: stored, versions, favorites, useCount: counts[0]?.n ?? null, userUses, collections: memberships, votes };
   await tx
     .insert(trashedPrompts)
     .values({ id, ownerId: prompt.userId, title: prompt.title, trashedBy: actor.id, snapshot: snapshot as unknown as Record<string, unknown> })
@@ -119,6 +123,7 @@ export async function restoreFromTrash(db: Database, viewer: UserRow, id: string
         ...coOwnerIds,
         ...snapshot.favorites.map((f) => f.userId),
         ...snapshot.userUses.map((u) => u.userId),
+        ...(snapshot.votes ?? []).map((v) => v.userId),
         ...snapshot.versions.map((v) => v.editorId),
       ];
       const ids = [...new Set(mentioned.filter((v): v is string => Boolean(v)))];
@@ -144,6 +149,9 @@ export async function restoreFromTrash(db: Database, viewer: UserRow, id: string
       if (snapshot.useCount) await tx.insert(promptUseCounts).values({ promptId: id, useCount: snapshot.useCount });
       const uses = snapshot.userUses.filter((u) => members.has(u.userId));
       if (uses.length) await tx.insert(promptUserUses).values(uses.map((u) => revive(u, ['lastUsedAt'])));
+      // The trigger on the votes counts them again.
+      const votes = (snapshot.votes ?? []).filter((v) => members.has(v.userId));
+      if (votes.length) await tx.insert(promptVotes).values(votes.map((v) => revive(v, ['createdAt', 'updatedAt'])));
       await restoreMemberships(tx, id, snapshot.collections);
       await tx.delete(trashedPrompts).where(eq(trashedPrompts.id, id));
       await auditTrash(tx, viewer, 'prompt.restored', [{ id, title }], title !== row.title ? ` (was “${row.title}”)` : '');

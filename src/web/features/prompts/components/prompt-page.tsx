@@ -85,7 +85,7 @@ export function PromptPage() {
               </Link>
             ) : null}
           </div>
-          <VoteButtons prompt={prompt} />
+          <VoteButtons key={prompt.id} prompt={prompt} />
         </div>
         <Tabs defaultValue="prompt">
           <TabsList className={prompt.canEdit ? 'mb-5 inline-grid w-auto grid-cols-3' : 'mb-5 inline-grid w-auto'}>

@@ -58,7 +58,7 @@ export function PromptViewDialog({ id, onClose }: { id: string | null; onClose: 
               </Link>
             </Actions>
             <div className="mb-5">
-              <VoteButtons prompt={prompt} />
+              <VoteButtons key={prompt.id} prompt={prompt} />
             </div>
             <PromptDetails prompt={prompt} fields={fields} />
           </>

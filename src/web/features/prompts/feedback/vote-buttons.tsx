@@ -21,7 +21,14 @@ export function VoteButtons({ prompt }: { prompt: Pick<Prompt, 'id' | 'votes' | 
   const vote = useVote(prompt.id);
   const [editing, setEditing] = useState(false);
   const labelId = useId();
-  const mine = vote.isPending && vote.variables ? (vote.variables?.value ?? null) : prompt.myVote;
+  // While a vote is on its way, the buttons show it (a take-back, null, shows neither pressed).
+  const mine = vote.isPending ? (vote.variables?.value ?? null) : prompt.myVote;
+  const noteButton = useRef<HTMLButtonElement>(null);
+  const closeNote = () => {
+    setEditing(false);
+    // Back to the button that opened the form, not lost on the page.
+    requestAnimationFrame(() => noteButton.current?.focus());
+  };
   // Once they used it and before they vote, the question is asked a little louder, never in the way.
   const asking = useUsedJustNow(prompt.id) && !prompt.myVote;
   return (
@@ -57,15 +64,13 @@ export function VoteButtons({ prompt }: { prompt: Pick<Prompt, 'id' | 'votes' | 
           );
         })}
         {prompt.myVote && !editing ? (
-          <Button variant="link" size="sm" onClick={() => setEditing(true)}>
+          <Button ref={noteButton} variant="link" size="sm" onClick={() => setEditing(true)}>
             {prompt.myVoteNote ? 'Edit your note' : 'Add a note'}
           </Button>
         ) : null}
       </div>
       {vote.isError ? <ErrorBox inline>{errorMessage(vote.error, 'Could not save your vote')}</ErrorBox> : null}
-      {editing && prompt.myVote ? (
-        <NoteForm value={prompt.myVote} note={prompt.myVoteNote ?? ''} promptId={prompt.id} onDone={() => setEditing(false)} />
-      ) : null}
+      {editing && prompt.myVote ? <NoteForm value={prompt.myVote} note={prompt.myVoteNote ?? ''} promptId={prompt.id} onDone={closeNote} /> : null}
     </div>
   );
 }

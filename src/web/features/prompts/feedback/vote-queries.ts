@@ -17,10 +17,9 @@ export function useVote(promptId: string) {
     mutationFn: async (vote: { value: VoteValue; note?: string } | null): Promise<VoteResult> => {
       if (vote) return apiRequest<VoteResult>('PUT', `/api/prompts/${promptId}/vote`, vote);
       await apiRequest<undefined>('DELETE', `/api/prompts/${promptId}/vote`);
-      const current = qc.getQueryData<Prompt>(queryKeys.prompt(promptId));
-      const votes = { ...(current?.votes ?? { up: 0, down: 0 }) };
-      if (current?.myVote) votes[current.myVote] = Math.max(0, votes[current.myVote] - 1);
-      return { votes, myVote: null, myVoteNote: null };
+      // The DELETE answers nothing: the counts are read again rather than guessed from a cached copy.
+      const fresh = await apiRequest<Prompt>('GET', `/api/prompts/${promptId}`);
+      return { votes: fresh.votes, myVote: null, myVoteNote: null };
     },
     onSuccess: (result) => {
       patchPrompt(qc, promptId, () => ({ votes: result.votes, myVote: result.myVote }));
