@@ -36,7 +36,10 @@ export async function setVote(db: Database, viewer: UserRow, promptId: string, v
     } else {
       await tx.delete(promptVotes).where(and(eq(promptVotes.promptId, promptId), eq(promptVotes.userId, viewer.id)));
     }
-    const [row] = await tx.select({ up: promptVoteCounts.up, down: promptVoteCounts.down }).from(promptVoteCounts).where(eq(promptVoteCounts.promptId, promptId));
+    const [row] = await tx
+      .select({ up: promptVoteCounts.up, down: promptVoteCounts.down })
+      .from(promptVoteCounts)
+      .where(eq(promptVoteCounts.promptId, promptId));
     return row ?? { up: 0, down: 0 };
   });
   afterViewerChange(viewer.id);
