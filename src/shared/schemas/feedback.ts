@@ -17,7 +17,7 @@ export const FEEDBACK_MESSAGES = {
 } as const;
 
 /** A prompt's votes, as lists and the prompt page show them. */
-export const promptVotesSchema = z.object({ up: z.number().int(), down: z.number().int() });
+export const promptVotesSchema = z.object({ up: z.number(), down: z.number() });
 export type PromptVotes = z.infer<typeof promptVotesSchema>;
 
 export const voteInputSchema = z.object({

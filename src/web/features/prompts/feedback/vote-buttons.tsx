@@ -24,11 +24,13 @@ export function VoteButtons({ prompt }: { prompt: Pick<Prompt, 'id' | 'votes' | 
   // While a vote is on its way, the buttons show it (a take-back, null, shows neither pressed).
   const mine = vote.isPending ? (vote.variables?.value ?? null) : prompt.myVote;
   const noteButton = useRef<HTMLButtonElement>(null);
-  const closeNote = () => {
-    setEditing(false);
-    // Back to the button that opened the form, not lost on the page.
-    requestAnimationFrame(() => noteButton.current?.focus());
-  };
+  const wasEditing = useRef(false);
+  // When the note form closes, the focus goes back to the button that opened it, once it is there again.
+  useEffect(() => {
+    if (wasEditing.current && !editing) noteButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  const closeNote = () => setEditing(false);
   // Once they used it and before they vote, the question is asked a little louder, never in the way.
   const asking = useUsedJustNow(prompt.id) && !prompt.myVote;
   return (
