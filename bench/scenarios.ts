@@ -57,7 +57,7 @@ const facets = (name: string, qs: string, scope: Partial<FacetScope>): Scenario 
   direct: (db, _viewer, run) =>
     facetCounts(
       db,
-      { search: '', businessUnits: [], aiModels: [], tags: [], visibility: [], audience: null, ...scope },
+      { search: '', businessUnits: [], aiModels: [], tags: [], visibility: [], audience: null, statuses: ['published', 'verified'], ...scope },
       () => Promise.reject(new Error('not used')),
       run,
     ),

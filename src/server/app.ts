@@ -20,6 +20,8 @@ import { promptRoutes } from './modules/prompts/prompts.routes';
 import { promptOwnerRoutes } from './modules/prompts/prompt-owners.routes';
 import { promptUsageRoutes } from './modules/prompts/prompt-usage.routes';
 import { promptVoteRoutes } from './modules/prompts/prompt-votes.routes';
+import { promptStatusRoutes } from './modules/prompts/prompt-status.routes';
+import { reviewRoutes } from './modules/review/review.routes';
 import { promptVersionRoutes } from './modules/prompts/prompt-versions.routes';
 import { importRoutes } from './modules/import/import.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
@@ -109,6 +111,8 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   await app.register(promptRoutes);
   await app.register(promptUsageRoutes);
   await app.register(promptVoteRoutes);
+  await app.register(promptStatusRoutes);
+  await app.register(reviewRoutes);
   await app.register(promptOwnerRoutes);
   await app.register(promptVersionRoutes);
   await app.register(trashRoutes);

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { DEFAULT_VERIFICATION_DAYS } from '../shared/schemas/status';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/constants';
@@ -76,6 +77,7 @@ const configSchema = z
     ),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('AI Prompts Database <no-reply@localhost>')),
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    VERIFICATION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(3650).default(DEFAULT_VERIFICATION_DAYS)),
     SESSION_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(30)),
     SESSION_IDLE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(7)),
     TRASH_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(30)),
@@ -184,6 +186,10 @@ const configSchema = z
     adminBusinessUnit: c.ADMIN_BUSINESS_UNIT,
     /** What a new prompt gets when its writer does not say (`units`: the writer's own unit). */
     defaultVisibility: c.DEFAULT_VISIBILITY,
+    /** How long a curator's verification holds before the prompt needs review. */
+    verificationDays: c.VERIFICATION_DAYS,
+    /** The time as review dates see it (tests move it forward). */
+    clock: (): Date => new Date(),
     // Email when SMTP is configured, otherwise the link goes to the server log.
     passwordResetDelivery: c.PASSWORD_RESET_DELIVERY ?? (c.SMTP_URL ? 'email' : 'log'),
     smtpUrl: c.SMTP_URL,

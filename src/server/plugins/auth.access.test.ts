@@ -153,6 +153,8 @@ const OPEN_TO_TOKENS: Record<string, TokenScope> = {
   'PUT /api/prompts/:id/vote': 'prompts:read',
   'DELETE /api/prompts/:id/vote': 'prompts:read',
   'GET /api/prompts/:id/feedback': 'prompts:read',
+  'GET /api/review': 'prompts:read',
+  'PUT /api/prompts/:id/status': 'prompts:write',
   'POST /api/prompts': 'prompts:write',
   'POST /api/prompts/bulk': 'prompts:write',
   'PUT /api/prompts/:id': 'prompts:write',

@@ -73,6 +73,16 @@ export const PROMPT_ROUTES: PromptRoute[] = [
   { method: 'PUT', url: '/api/prompts/:id/vote', path: (id) => `/api/prompts/${id}/vote`, payload: () => ({ value: 'up', note: 'Worked' }), ok: 200 },
   { method: 'GET', url: '/api/prompts/:id/feedback', path: (id) => `/api/prompts/${id}/feedback`, ok: 200, needsEdit: true },
   { method: 'DELETE', url: '/api/prompts/:id/vote', path: (id) => `/api/prompts/${id}/vote`, ok: 204 },
+  // Published again, as they are: a granted change changes nothing. Nobody curates here, so only those
+  // who may edit the prompt may change its status.
+  {
+    method: 'PUT',
+    url: '/api/prompts/:id/status',
+    path: (id) => `/api/prompts/${id}/status`,
+    payload: () => ({ status: 'published' }),
+    ok: 200,
+    needsEdit: true,
+  },
 ];
 
 export function expectedFor(f: Fixture, actor: Actor, route: PromptRoute, key: PromptKey): Answer {

@@ -123,6 +123,12 @@ export const LIST_CHECKS: Record<string, Check> = {
     if (body && body.itemCount !== seenKeys(actor).length)
       fail(`${actor.name} GET /api/collections/:id: itemCount ${body.itemCount}, want ${seenKeys(actor).length}`);
   },
+  // Nobody curates a unit here and no verification has run out: every queue is empty, admins' too
+  // (prompt-status.test.ts fills queues and checks that a curator's holds only prompts they see).
+  'GET /api/review': async (f, actor, fail) => {
+    const body = await read<{ items: unknown[] }>(f, actor, '/api/review', fail);
+    if (body && body.items.length) fail(`${actor.name} GET /api/review: ${body.items.length} items, want none`);
+  },
   'GET /api/filter/tags': (f, actor, fail) => expectNames(f, actor, '/api/filter/tags', tagsOf(seenKeys(actor)), fail, strings),
   'GET /api/filter/ai-models': (f, actor, fail) => expectNames(f, actor, '/api/filter/ai-models', appsOf(seenKeys(actor)), fail, strings),
   // The catalogs the form suggests from: a name only prompts one cannot see use is not offered.

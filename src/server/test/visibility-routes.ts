@@ -56,6 +56,7 @@ export const NOT_PROMPT_DATA: Record<string, string> = {
  * every prompt, so what they answer is no visibility question.
  */
 export const ADMIN_ONLY: Record<string, string> = {
+  'PUT /api/admin/users/:id/curator-units': 'who curates which units',
   'GET /api/admin/business-units': 'units',
   'POST /api/admin/business-units': 'units',
   'PUT /api/admin/business-units/:id': 'units',

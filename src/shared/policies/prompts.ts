@@ -1,4 +1,5 @@
 import type { Role } from '../constants';
+import type { PromptStatus } from '../schemas/status';
 import type { Visibility } from '../visibility';
 
 interface Actor {
@@ -25,13 +26,17 @@ export function canEditPrompt(user: Actor, prompt: Owned): boolean {
 }
 
 /**
- * Who may see a prompt: admins, its owner and co-owners always; members of its units for `units`;
- * everyone for `organization`. The server's lists apply the same rule in SQL (the prompt's `audience`
- * keys against the viewer's), and a test holds the two to the same answers.
+ * Who may see a prompt: admins, its owner and co-owners always; nobody else a draft; members of its
+ * units for `units`; everyone for `organization`. The server's lists apply the same rule in SQL (the
+ * prompt's `audience` keys against the viewer's), and a test holds the two to the same answers.
  */
-export function canViewPrompt(user: Actor & { businessUnit: string }, prompt: Owned & { visibility: Visibility; visibleUnits: readonly string[] }): boolean {
-  if (user.role === 'admin' || prompt.visibility === 'organization') return true;
-  if (ownsOrCoOwns(user, prompt)) return true;
+export function canViewPrompt(
+  user: Actor & { businessUnit: string },
+  prompt: Owned & { visibility: Visibility; visibleUnits: readonly string[]; status: PromptStatus },
+): boolean {
+  if (user.role === 'admin' || ownsOrCoOwns(user, prompt)) return true;
+  if (prompt.status === 'draft') return false;
+  if (prompt.visibility === 'organization') return true;
   return prompt.visibility === 'units' && user.businessUnit !== '' && prompt.visibleUnits.includes(user.businessUnit);
 }
 

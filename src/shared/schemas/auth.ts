@@ -75,6 +75,8 @@ export const publicUserSchema = z.object({
   lastName: z.string(),
   businessUnit: z.string(),
   role: z.enum(ROLES),
+  /** The business units whose prompts they curate (verify, deprecate). */
+  curatorUnits: z.array(z.string()),
   mustChangePassword: z.enum(['true', 'false']),
   createdAt: z.string(),
   updatedAt: z.string(),

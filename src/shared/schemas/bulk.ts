@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROMPT_STATUSES, STATUS_MESSAGES } from './status';
 import { MAX_TEXT_LENGTH } from '../constants';
 import { isSingleTag, normaliseTag, TAG_SEPARATOR_MESSAGE } from '../tag-names';
 import { MAX_VISIBLE_UNITS, VISIBILITIES, VISIBILITY_MESSAGES } from '../visibility';
@@ -26,6 +27,12 @@ export const bulkFilterSchema = z.object({
     .array(z.enum(VISIBILITIES, { error: VISIBILITY_MESSAGES.unknown }))
     .max(3)
     .default([]),
+  /** The list's statuses (as `status=` on lists: left empty, what the list shows by default). */
+  status: z
+    .array(z.enum(PROMPT_STATUSES, { error: STATUS_MESSAGES.unknown }))
+    .max(4)
+    .default([]),
+  verified: z.boolean().default(false),
   /** Only the caller's favourites. */
   favorites: z.boolean().default(false),
   /** Only the caller's own prompts (My Prompts); members who are not admins always get this. */

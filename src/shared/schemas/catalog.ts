@@ -82,7 +82,7 @@ const topLimit = z.coerce
  * (everyone's prompts, or the caller's own).
  */
 export const filterScopeQuerySchema = promptListQuerySchema
-  .pick({ search: true, businessUnits: true, aiModels: true, tags: true, visibility: true, ownership: true, collection: true })
+  .pick({ search: true, businessUnits: true, aiModels: true, tags: true, visibility: true, ownership: true, collection: true, status: true, verified: true })
   .extend({
     scope: z.enum(['all', 'my'], { error: 'Scope must be all or my' }).default('all'),
   });

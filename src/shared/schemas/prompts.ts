@@ -6,6 +6,7 @@ import { PROMPT_SORTS } from '../prompt-rules';
 import { cleanTags, normaliseTag } from '../tag-names';
 import { MAX_VISIBLE_UNITS, VISIBILITIES, type Visibility, VISIBILITY_MESSAGES } from '../visibility';
 import { requiredText, listLimitSchema } from './common';
+import { CREATE_STATUSES, PROMPT_STATUSES, promptStatusDetailsSchema, STATUS_MESSAGES, statusListSchema } from './status';
 
 export const MAX_CHANGE_NOTE_LENGTH = 200;
 
@@ -82,6 +83,8 @@ export const promptInputSchema = z.object({
     .max(MAX_VISIBLE_UNITS, `At most ${MAX_VISIBLE_UNITS} business units`)
     .transform((v) => cleanList(v, true))
     .optional(),
+  /** A new prompt: `draft` (only its owner and co-owners see it) or `published` (the default). Ignored on updates. */
+  status: z.enum(CREATE_STATUSES, { error: STATUS_MESSAGES.createStatus }).optional(),
   /** "What changed?" on the edit form: kept with the version this save makes. */
   changeNote: z
     .string()
@@ -172,6 +175,17 @@ export const promptListQuerySchema = z.object({
    * is left out; everyone's list, when it is given, narrows to the viewer's own the same way.
    */
   ownership: z.enum(OWNERSHIPS, { error: 'Ownership must be owned or coOwned' }).optional(),
+  /**
+   * Only prompts of these statuses. Left out: published and verified ones, and in My Prompts drafts
+   * too; deprecated prompts only when asked for ("Show deprecated"). Drafts are never listed beyond
+   * their owner's and co-owners' own prompts.
+   */
+  status: statusListSchema,
+  /** `true`: only verified prompts. */
+  verified: z
+    .enum(['true', 'false'], { error: 'Verified must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
   /** Only the prompts of this collection; listed in its order unless another `sort` is asked. */
   collection: z.uuid({ error: 'collection must be a collection id' }).optional(),
   /** `true`: only the viewer's favourites (with any search and filters). */
@@ -202,6 +216,8 @@ export const promptListItemSchema = z.object({
   canEdit: z.boolean(),
   /** Who may see it, and for `units` which business units (else empty). */
   visibility: z.enum(VISIBILITIES),
+  /** draft, published, verified or deprecated. */
+  status: z.enum(PROMPT_STATUSES),
   units: z.array(z.string()),
   /** How many times anyone used the prompt (copied it or opened it in an AI application). */
   useCount: z.number(),
@@ -260,6 +276,7 @@ export const promptSchema = promptListItemSchema.omit({ contentPreview: true, sn
   lastUsedAt: z.string().nullable(),
   /** The note the viewer left with their vote, if any. */
   myVoteNote: z.string().nullable(),
+  ...promptStatusDetailsSchema.shape,
   /** The number of its current version, and who saved that version. */
   version: z.number(),
   lastEditor: z.object({ id: z.string().nullable(), firstName: z.string(), lastName: z.string() }),

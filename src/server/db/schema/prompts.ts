@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PromptStatus } from '../../../shared/schemas/status';
 import type { Visibility } from '../../../shared/visibility';
 import { users } from './users';
 
@@ -49,6 +50,14 @@ export const prompts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** draft, published, verified or deprecated (shared/schemas/status.ts); folded into `audience`. */
+    status: text('status').$type<PromptStatus>().notNull().default('published'),
+    /** A deprecated prompt's "use instead" (cleared when that prompt is deleted). */
+    replacementId: uuid('replacement_id').references((): AnyPgColumn => prompts.id, { onDelete: 'set null' }),
+    /** The curator who last verified it, when, and until when the verification holds. */
+    verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    reviewBy: timestamp('review_by', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -63,13 +72,13 @@ export const prompts = pgTable(
       .generatedAlwaysAs(sql`prompt_facets(user_business_unit, ai_models, tags)`),
     /**
      * The keys of who may see it ("o"; else "p:<owner or co-owner id>" and "u:<unit>"), matched against
-     * the viewer's keys by every list, count and export (prompt-query/query.visibility.ts).
-     * `prompt_audience` is created in migration 0022.
+     * the viewer's keys by every list, count and export (prompt-query/query.visibility.ts). Drafts hold
+     * "d" and "dp:<id>" keys, deprecated prompts "x" and their keys prefixed with "x" (migration 0027).
      */
     audience: text('audience')
       .array()
       .notNull()
-      .generatedAlwaysAs(sql`prompt_audience(visibility, visible_units, user_id, co_owner_ids)`),
+      .generatedAlwaysAs(sql`prompt_audience(visibility, visible_units, user_id, co_owner_ids, status)`),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
@@ -91,6 +100,14 @@ export const prompts = pgTable(
     index('prompts_search_gin_idx').using('gin', t.searchVector, t.audience),
     index('prompts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     check('prompts_visibility_check', sql`${t.visibility} in ('private', 'units', 'organization')`),
+    check('prompts_status_check', sql`${t.status} in ('draft', 'published', 'verified', 'deprecated')`),
+    // A curator's review queue, by the date verifications run out.
+    index('prompts_review_idx')
+      .on(t.reviewBy, t.id)
+      .where(sql`${t.status} = 'verified'`),
+    index('prompts_replacement_idx')
+      .on(t.replacementId)
+      .where(sql`${t.replacementId} is not null`),
   ],
 );
 

@@ -10,6 +10,11 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     businessUnit: text('business_unit').notNull().default(''),
+    /** The business units whose prompts this member curates (verifies, deprecates); admins curate all. */
+    curatorUnits: text('curator_units')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     role: text('role', { enum: ['read', 'edit', 'admin'] })
       .notNull()
       .default('edit'),

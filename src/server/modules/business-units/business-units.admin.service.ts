@@ -26,7 +26,8 @@ const countWord = (n: number, word: string) => `${n} ${plural(n, word)}`;
  */
 async function replaceVisibleUnit(tx: Database, from: string, to: string | null): Promise<void> {
   await replaceCollectionUnit(tx, from, to);
-  const holds = sql`${prompts.audience} @> array[${`u:${from}`}]::text[]`;
+  // Drafts and deprecated prompts hold the unit's key with their marker before it (migration 0027).
+  const holds = sql`${prompts.audience} && array[${`u:${from}`}, ${`xu:${from}`}, ${`du:${from}`}]::text[]`;
   if (to === null) {
     await queryRows(
       tx,
@@ -45,6 +46,16 @@ async function replaceVisibleUnit(tx: Database, from: string, to: string | null)
 }
 
 /**
+ * Curators of unit `from` curate `to` instead (a rename), or no longer curate it (a delete: curating
+ * the unit that takes its members is an administrator's choice, not a side effect).
+ */
+async function replaceCuratorUnit(tx: Database, from: string, to: string | null): Promise<void> {
+  const next =
+    to === null ? sql`array_remove(curator_units, ${from})` : sql`array(select distinct unnest(array_replace(curator_units, ${from}, ${to})) order by 1)`;
+  await queryRows(tx, sql`update ${users} set curator_units = ${next} where curator_units @> array[${from}]::text[]`);
+}
+
+/**
  * Renames a unit and carries the new name to users and prompts in the same transaction; the derived
  * prompt values are dropped once it has committed.
  */
@@ -60,6 +71,7 @@ export async function renameBusinessUnit(db: Database, actor: UserRow, id: strin
         await tx.update(users).set({ businessUnit: name }).where(eq(users.businessUnit, unit.name));
         await tx.update(prompts).set({ userBusinessUnit: name }).where(eq(prompts.userBusinessUnit, unit.name));
         await replaceVisibleUnit(tx, unit.name, name);
+        await replaceCuratorUnit(tx, unit.name, name);
         await recordAudit(tx, {
           actor,
           action: 'business_unit.renamed',
@@ -113,6 +125,7 @@ export async function deleteBusinessUnit(db: Database, actor: UserRow, id: strin
       moved = { users: movedUsers.length, prompts: await movePromptsBetweenUnits(tx, actor, unit.name, target.name) };
     }
     await replaceVisibleUnit(tx, unit.name, target?.name ?? null);
+    await replaceCuratorUnit(tx, unit.name, null);
     await tx.delete(businessUnits).where(eq(businessUnits.id, id));
     await recordAudit(tx, {
       actor,

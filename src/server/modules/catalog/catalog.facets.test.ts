@@ -146,7 +146,7 @@ describe('with 5,000 tags', () => {
     const none = async () => ({ businessUnits: [], aiModels: [], tags: [] });
     const capped = await facetCounts(
       t.db,
-      { search: 'bulk', businessUnits: [], aiModels: [], tags: [], visibility: [], audience: null },
+      { search: 'bulk', businessUnits: [], aiModels: [], tags: [], visibility: [], audience: null, statuses: ['published', 'verified'] },
       none,
       runStatement,
       40,
@@ -155,7 +155,7 @@ describe('with 5,000 tags', () => {
     expect(capped.groups.tags[0]).toEqual({ value: 'bulk-00000', count: 40 });
     const filtered = await facetCounts(
       t.db,
-      { search: '', businessUnits: ['Sales'], aiModels: [], tags: [], visibility: [], audience: null },
+      { search: '', businessUnits: ['Sales'], aiModels: [], tags: [], visibility: [], audience: null, statuses: ['published', 'verified'] },
       none,
       runStatement,
       40,

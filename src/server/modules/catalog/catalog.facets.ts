@@ -13,9 +13,11 @@ import {
   resolvePromptWhere,
   type RunStatement,
   runStatement,
+  narrowAudience,
   searchTerms,
-  visibleTo,
+  statusRowCondition,
 } from '../prompt-query';
+import type { PromptStatus } from '../../../shared/schemas/status';
 
 type Filters = Pick<PromptListQuery, 'businessUnits' | 'aiModels' | 'tags'>;
 
@@ -37,6 +39,8 @@ export interface FacetScope extends Filters {
   visibility: Visibility[];
   /** Whose counts (never a prompt they cannot see). */
   audience: Audience;
+  /** Which statuses are counted (as the list shows). */
+  statuses: readonly PromptStatus[];
   /** Only the prompts of this collection. */
   collection?: string;
 }
@@ -79,9 +83,9 @@ function facetStatement(from: SQL, facets: SQL, where: SQL | undefined, groups: 
  */
 async function countGroups(db: Database, scope: FacetScope, filters: Filters, groups: FilterGroup[], run: RunStatement, cap: number): Promise<FacetResult> {
   let statement: SQL;
-  if (!searchTerms(scope.search) && !scope.ownerId && !scope.visibility.length && !scope.collection) {
-    const audience = scope.audience ? [visibleTo(scope.audience, promptFilterKeys.audience)] : [];
-    const where = and(...filterKeyConditions(filters, await facetStats(db)), ...audience);
+  const statusTested = statusRowCondition(scope.statuses, scope.ownerId !== undefined) !== null;
+  if (!searchTerms(scope.search) && !scope.ownerId && !scope.visibility.length && !scope.collection && !statusTested) {
+    const where = and(...filterKeyConditions(filters, await facetStats(db)), ...narrowAudience(scope));
     statement = facetStatement(sql`${promptFilterKeys}`, sql`${promptFilterKeys.facets}`, where, groups, cap);
   } else {
     const query = {
@@ -90,6 +94,7 @@ async function countGroups(db: Database, scope: FacetScope, filters: Filters, gr
       visibility: scope.visibility,
       ownership: scope.ownership,
       audience: scope.audience,
+      statuses: scope.statuses,
       collection: scope.collection,
     };
     const where = searchTerms(scope.search) ? (await resolvePromptWhere(db, query, scope.ownerId, run)).where : promptWhere(query, scope.ownerId);
@@ -132,7 +137,9 @@ export async function facetCounts(
     if (set) set.groups.push(group);
     else sets.set(key, { filters, groups: [group] });
   }
-  const plain = !searchTerms(scope.search) && !scope.ownerId && !scope.visibility.length && !scope.collection;
+  // The cached counts are of what everyone's list shows by default: published and verified prompts.
+  const defaultStatuses = scope.statuses.length === 2 && scope.statuses.includes('published') && scope.statuses.includes('verified');
+  const plain = !searchTerms(scope.search) && !scope.ownerId && !scope.visibility.length && !scope.collection && defaultStatuses;
   const results = await Promise.all(
     [...sets.values()].map(async ({ filters, groups }) => {
       if (plain && !hasFilters(filters)) return { groups: await unfiltered(), approximate: false, only: groups };

@@ -12,6 +12,7 @@ import { aiModels } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
 import { assertCollectionVisible } from '../collections/collections.service';
 import { audienceOf, audienceParts, type AudienceViewer } from '../prompt-query';
+import { listedStatuses } from '../../../shared/schemas/status';
 import { byCount, type FacetGroups, type FacetResult, type FacetScope, facetCounts } from './catalog.facets';
 import { canonicalAiModels, canonicalTags, listAiModelNames, listTagNames, usageCounts } from './catalog.repo';
 
@@ -85,16 +86,18 @@ export async function usedValues(db: Database, viewer: AudienceViewer | 'everyth
 }
 
 function scopeOf(query: FilterScopeQuery, viewer: AudienceViewer): FacetScope {
+  // `ownership` alone narrows everyone's counts to one's own, as it narrows the list.
+  const ownerId = query.scope === 'my' || query.ownership ? viewer.id : undefined;
   return {
     search: query.search,
     businessUnits: query.businessUnits,
     aiModels: query.aiModels,
     tags: query.tags,
     visibility: query.visibility,
-    // `ownership` alone narrows everyone's counts to one's own, as it narrows the list.
-    ownerId: query.scope === 'my' || query.ownership ? viewer.id : undefined,
+    ownerId,
     ownership: query.ownership,
     audience: audienceOf(viewer),
+    statuses: listedStatuses(query.status, query.verified, ownerId !== undefined),
     collection: query.collection,
   };
 }
@@ -112,6 +115,7 @@ async function facets(db: Database, query: FilterScopeQuery, viewer: AudienceVie
     scope.ownerId ?? null,
     scope.ownership ?? null,
     scope.audience,
+    scope.statuses,
     scope.collection ?? null,
   ]);
   return facetCache.get(db, key, () => facetCounts(db, scope, unfiltered));

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { PROMPT_STATUSES } from '../../../shared/schemas/status';
 import type { ExportQuery } from '../../../shared/schemas/export';
 import { type Database, isPostgresServer } from '../../db/client';
 import { businessUnits, formFields, prompts, users } from '../../db/schema';
@@ -143,8 +144,8 @@ function smallSet(columns: string[], load: () => Promise<Row[]>): DataSet {
   };
 }
 
-/** Exports are for admins, who see every prompt: no visibility filter and no audience. */
-const everyPrompt = (query: ExportQuery) => ({ ...query, visibility: [], audience: null });
+/** Exports are for admins, who see every prompt, whatever its status: no visibility filter and no audience. */
+const everyPrompt = (query: ExportQuery) => ({ ...query, visibility: [], audience: null, statuses: PROMPT_STATUSES });
 
 /**
  * The data set of an export. The prompt filters are resolved here, before the route sends its

@@ -96,7 +96,10 @@ const zodMessage = (err: z.ZodError) => err.issues.map((i) => `${i.path.join('.'
 async function readPrompt(caller: McpCaller, id: string | null, asked: string) {
   try {
     if (!id) throw new AppError(404, 'prompt_not_found', 'not found');
-    return await getPrompt(caller.db, caller.user, id);
+    const prompt = await getPrompt(caller.db, caller.user, id);
+    // Drafts are their owners' work in progress: AI clients never get them.
+    if (prompt.status === 'draft') throw new AppError(404, 'prompt_not_found', 'not found');
+    return prompt;
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 404) throw new McpError(ErrorCode.InvalidParams, `No prompt named ${asked}`);
     throw err;

@@ -61,8 +61,18 @@ describe('list items built by the database', () => {
       expect(page.items.length).toBe(2);
       for (const item of page.items) {
         const detail = promptSchema.parse(body(await t.app.inject({ method: 'GET', url: `/api/prompts/${item.id}`, headers: u.auth })));
-        // The viewer's last use, vote note and the version are on the detail only (the last use also on Recently Used).
-        const { content, notes, customFields, user, variables, lastUsedAt, version, lastEditor, myVoteNote, ...shared } = detail;
+        // The viewer's last use, vote note, the version and the status's details are on the detail only
+        // (the last use also on Recently Used); lists carry the status itself.
+        const { content, notes, customFields, user, variables, lastUsedAt, version, lastEditor, myVoteNote, ...withDetails } = detail;
+        const { verifiedBy, verifiedAt, reviewBy, needsReview, replacement, canCurate, ...shared } = withDetails;
+        expect({ verifiedBy, verifiedAt, reviewBy, needsReview, replacement, canCurate: typeof canCurate }).toEqual({
+          verifiedBy: null,
+          verifiedAt: null,
+          reviewBy: null,
+          needsReview: false,
+          replacement: null,
+          canCurate: 'boolean',
+        });
         expect(item).toEqual({ ...shared, user: { firstName: user.firstName, lastName: user.lastName }, contentPreview: content.slice(0, 240) });
         expect(item.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
         void notes;

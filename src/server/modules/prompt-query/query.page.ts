@@ -9,6 +9,7 @@ import { type Counted, countMatches } from './query.count';
 import { type Cursor, decodeCursor, invalidCursor, type ListFilters, type SearchMode, type SearchSuggestion, searchTerms } from './query.parse';
 import { planList } from './query.plan';
 import { audienceOf } from './query.visibility';
+import { listedStatuses } from '../../../shared/schemas/status';
 import { COUNT_CAP, cappedCount, literalInt, promptWhere, rankExpression, type RunStatement, runStatement, toTotal, toTsQuery, type Viewer } from './query.sql';
 import { ITEM_SOURCES, itemJson, matchSetStatement, pageStatement, SIDE_ORDERS, sideOrderItems, snippetField } from './query.statements';
 
@@ -54,6 +55,7 @@ const totalsKey = (query: ListFilters, ownerId?: string) =>
     query.tags,
     query.visibility,
     query.audience,
+    query.statuses,
     ownerId ?? null,
     query.ownership ?? null,
     query.favoritesOf ?? null,
@@ -97,7 +99,9 @@ export async function listPromptPage(
   run: RunStatement = runStatement,
 ): Promise<ListPage> {
   const audience = audienceOf(viewer);
-  const query: PromptListQuery & ListFilters = asked.favorites ? { ...asked, favoritesOf: viewer.id, audience } : { ...asked, audience };
+  const statuses = listedStatuses(asked.status, asked.verified, ownerId !== undefined);
+  const base = { ...asked, audience, statuses };
+  const query: PromptListQuery & ListFilters = asked.favorites ? { ...base, favoritesOf: viewer.id } : base;
   // A bad cursor is refused before any counting.
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const terms = searchTerms(query.search);

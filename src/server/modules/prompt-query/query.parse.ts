@@ -1,6 +1,7 @@
 import { INVALID_CURSOR_MESSAGE, PROMPT_SORTS, type PromptListQuery, type PromptSort } from '../../../shared/schemas/prompts';
 import { invalidFields } from '../../errors';
 import { searchWords, type SynonymIndex } from '../../lib/search-words';
+import type { PromptStatus } from '../../../shared/schemas/status';
 import type { Audience } from './query.visibility';
 
 // The first step of a list request, and the only one that reads what people typed: the words of a
@@ -15,6 +16,8 @@ export type ListFilters = Pick<PromptListQuery, 'search' | 'businessUnits' | 'ai
   favoritesOf?: string;
   /** Whose eyes the list is for (query.visibility.ts): every caller says, so none can forget. */
   audience: Audience;
+  /** Which statuses it shows (listedStatuses, shared/schemas/status.ts): every caller says this too. */
+  statuses: readonly PromptStatus[];
 };
 
 // The text of a search's tsqueries, built from the words people type as lib/search-words.ts splits

@@ -4,8 +4,8 @@ import { type Database, queryRows } from '../../db/client';
 import { collectionItems, promptFilterKeys, prompts } from '../../db/schema';
 import { PromptDerivedCache } from '../../lib/prompt-derived-cache';
 import type { ListFilters } from './query.parse';
-import { COUNT_CAP, filterConditions } from './query.sql';
-import { cappedVisibleCount, visibleTo } from './query.visibility';
+import { statusRowCondition, COUNT_CAP, filterConditions } from './query.sql';
+import { cappedVisibleCount, listedFor, listingKeys } from './query.visibility';
 import { type KeySource, MATCH_SET_CAP } from './query.statements';
 
 // How a page is read, decided before any statement is built: where its keys come from (prompts, or the
@@ -177,8 +177,8 @@ export function filterKeyFacetConditions(filters: Filters): SQL[] {
 }
 
 /** The viewer's audience condition on the narrow table (which carries each prompt's audience too). */
-export function narrowAudience(query: Pick<ListFilters, 'audience'>): SQL[] {
-  return query.audience ? [visibleTo(query.audience, promptFilterKeys.audience)] : [];
+export function narrowAudience(query: Pick<ListFilters, 'audience' | 'statuses'>): SQL[] {
+  return [listedFor(query.audience, query.statuses, promptFilterKeys.audience)];
 }
 
 /** How a page is read: the four ways below, each chosen by what the list asks for. */
@@ -255,8 +255,16 @@ export async function planList(
       return { keys: collectionKeys(collection, whereInItems), keysFirst: true, matchSet: false, prepared: !searched && !filtered && !favorites };
     return { keys: { from: sql`${prompts}`, id: prompts.id, key: orderKey, where, walkWhere: where }, keysFirst: true, matchSet: false, prepared: false };
   }
+  // Nor a status: its keys tell drafts and deprecated prompts apart, not published from verified.
+  const statusTested = statusRowCondition(query.statuses, ownerId !== undefined) !== null;
   const filterKeys =
-    narrowed && !searched && !ownerId && !favorites && !query.visibility.length && (sort === 'updatedAt' || sort === 'mostUsed' || sort === 'topRated');
+    narrowed &&
+    !searched &&
+    !ownerId &&
+    !favorites &&
+    !query.visibility.length &&
+    !statusTested &&
+    (sort === 'updatedAt' || sort === 'mostUsed' || sort === 'topRated');
   const matchSet =
     filtered && !searched && !favorites && sort !== 'mostUsed' && sort !== 'topRated' && !counted && !cursor && (await useMatchSet(db, query, query.limit));
   const keys: KeySource = filterKeys
@@ -266,7 +274,7 @@ export async function planList(
         key: sql`${promptFilterKeys.updatedAt}`,
         where: and(...filterKeyConditions(query, await facetStats(db)), ...narrowAudience(query)),
         walkWhere: and(...filterKeyFacetConditions(query), ...narrowAudience(query)),
-        cappedCount: !filtered && query.audience ? cappedVisibleCount(query.audience, COUNT_CAP) : undefined,
+        cappedCount: !filtered && query.audience ? cappedVisibleCount(listingKeys(query.audience, query.statuses), COUNT_CAP) : undefined,
       }
     : { from: sql`${prompts}`, id: prompts.id, key: orderKey, where, walkWhere: where };
   return { keys, keysFirst: filterKeys || searched || favorites, matchSet, prepared: !searched && !filtered && !favorites };

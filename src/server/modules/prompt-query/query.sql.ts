@@ -4,7 +4,8 @@ import type { PromptListQuery } from '../../../shared/schemas/prompts';
 import type { Visibility } from '../../../shared/visibility';
 import { type Database, queryRows } from '../../db/client';
 import { collectionItems, promptFavorites, prompts, promptVotes } from '../../db/schema';
-import { type AudienceViewer, ownedBy, visibleInSearch, visibleTo } from './query.visibility';
+import { PROMPT_STATUSES, type PromptStatus } from '../../../shared/schemas/status';
+import { type AudienceViewer, listedFor, ownedBy } from './query.visibility';
 import { allWordsMatch, type ListFilters, type SearchMatch, type SearchTerms, searchTerms } from './query.parse';
 
 // The SQL every statement of the engine is written with: the WHERE clause that decides which prompts a
@@ -34,9 +35,16 @@ export function searchCondition(terms: SearchTerms, match: SearchMatch, wholeWor
   return sql`${prompts.searchVector} @@ ${toTsQuery(wholeWords && match.wholeWords ? match.wholeWords : match.query)}`;
 }
 
-/** ts_rank's default weights put title (A) above tags (B) above models/author (C) above content (D). */
+/** How much a curator's verification lifts a prompt's relevance: above any equal match, and a fifth more. */
+export const VERIFIED_BOOST = 1.2;
+
+/**
+ * ts_rank's default weights put title (A) above tags (B) above models/author (C) above content (D).
+ * A verified prompt's relevance is multiplied by VERIFIED_BOOST, read from the row being ranked anyway.
+ */
 export function rankExpression(terms: SearchTerms, match: SearchMatch): SQL<number> {
-  return sql<number>`(ts_rank(${prompts.searchVector}, ${toTsQuery(match.query)}) + 0.05 * word_similarity(${terms.raw}, ${prompts.title}))::real`;
+  const boost = sql`case when ${prompts.status} = 'verified' then ${sql.raw(String(VERIFIED_BOOST))} else 1 end`;
+  return sql<number>`((ts_rank(${prompts.searchVector}, ${toTsQuery(match.query)}) + 0.05 * word_similarity(${terms.raw}, ${prompts.title})) * ${boost})::real`;
 }
 
 /**
@@ -84,12 +92,28 @@ function scopeConditions(query: ListFilters, ownerId: string | undefined, search
   if (query.favoritesOf) conditions.push(favoriteOf(query.favoritesOf));
   if (query.collection) conditions.push(inCollection(query.collection));
   // One's own prompts are all visible to one: a list of them needs no audience test (and the planner,
-  // offered one, ANDs the whole audience index with the owner's few rows).
-  if (query.audience && !(ownerId && query.audience.includes(`p:${ownerId}`))) {
-    conditions.push(searched ? visibleInSearch(query.audience) : visibleTo(query.audience));
-  }
+  // offered one, ANDs the whole audience index with the owner's few rows). Everyone else's lists match
+  // the viewer's keys for the statuses shown, which leaves drafts and deprecated prompts out.
+  if (!ownerId) conditions.push(listedFor(query.audience, query.statuses, prompts.audience, searched));
+  const status = statusRowCondition(query.statuses, ownerId !== undefined);
+  if (status) conditions.push(status);
   if (query.visibility.length) conditions.push(visibilityIn(query.visibility));
   return conditions;
+}
+
+/**
+ * The test of each row's `status` a list needs beyond its audience keys: those tell drafts and
+ * deprecated prompts apart but not published from verified, and one's own lists test no keys at all.
+ * Null when the keys say all (the lists people use most: the prompt_filter_keys table has no status).
+ */
+export function statusRowCondition(statuses: readonly PromptStatus[], ownList: boolean): SQL | null {
+  const splitsLive = statuses.includes('published') !== statuses.includes('verified');
+  if (ownList ? statuses.length === PROMPT_STATUSES.length : !splitsLive) return null;
+  if (!statuses.length) return sql`false`;
+  return sql`${prompts.status} in (${sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
 }
 
 /** The sidebar's visibility filter: prompts of any of these visibilities (among those the viewer sees). */

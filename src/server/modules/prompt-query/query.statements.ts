@@ -82,7 +82,7 @@ export function itemJson(viewer: Viewer, extraField: SQL | null = null): SQL {
     || ',"isFavorite":' || case when ${favoriteOf(viewer.id)} then 'true' else 'false' end
     || ',"votes":{"up":' || coalesce(${promptVoteCounts.up}, 0) || ',"down":' || coalesce(${promptVoteCounts.down}, 0)
     || '},"myVote":' || coalesce('"' || ${myVoteOf(viewer.id)} || '"', 'null')
-    || ',"visibility":"' || ${prompts.visibility} || '","units":' || to_json(${prompts.visibleUnits})::text ${tail} || '}')`;
+    || ',"visibility":"' || ${prompts.visibility} || '","status":"' || ${prompts.status} || '","units":' || to_json(${prompts.visibleUnits})::text ${tail} || '}')`;
 }
 
 /**

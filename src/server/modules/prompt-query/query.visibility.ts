@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/constants';
+import type { PromptStatus } from '../../../shared/schemas/status';
 import type { Ownership } from '../../../shared/schemas/owners';
 import { promptFilterKeys, prompts } from '../../db/schema';
 
@@ -9,6 +10,12 @@ import { promptFilterKeys, prompts } from '../../db/schema';
 // "p:<id>" key for its owner and each co-owner and, for unit prompts, one "u:<unit>" key per unit. A
 // viewer holds "o", "u:<their unit>" and "p:<their id>": the prompt is visible when the two share a
 // key. canViewPrompt (shared/policies/prompts.ts) is the same rule for one prompt in hand.
+//
+// The status is folded into the same keys (migration 0027): a draft holds "d" and "dp:<owner or
+// co-owner>", a deprecated prompt "x" and its keys prefixed with "x". A list matches the keys of the
+// statuses it shows (listingKeys), so drafts and deprecated prompts leave every list, count and search
+// of everyone's prompts without a condition of their own; the test of who may open a prompt matches all
+// of a viewer's keys (accessKeys). Admins hold no keys: their lists leave out the rows marked "d" or "x".
 
 /** A viewer's keys; null for an admin, who sees every prompt. */
 export type Audience = readonly string[] | null;
@@ -24,6 +31,41 @@ export function audienceOf(viewer: AudienceViewer): Audience {
   return ['o', `u:${viewer.businessUnit}`, `p:${viewer.id}`];
 }
 
+/** Published and verified prompts hold the plain keys. */
+const showsLive = (statuses: readonly PromptStatus[]) => statuses.includes('published') || statuses.includes('verified');
+
+/** A member's keys for a list of `statuses` (drafts are listed only among one's own, which test no keys). */
+export function listingKeys(keys: readonly string[], statuses: readonly PromptStatus[]): string[] {
+  return [...(showsLive(statuses) ? keys : []), ...(statuses.includes('deprecated') ? keys.map((key) => `x${key}`) : [])];
+}
+
+/** Every key that opens a prompt to the viewer: any status, drafts of their own included. */
+export function accessKeys(viewer: AudienceViewer): Audience {
+  const keys = audienceOf(viewer);
+  return keys && [...listingKeys(keys, ['published', 'deprecated']), `dp:${viewer.id}`];
+}
+
+/**
+ * An admin's list of `statuses`: every prompt but those whose markers say they are not shown ("d" for
+ * drafts, which are listed only among one's own; "x" unless deprecated prompts are asked for).
+ */
+export function adminListed(statuses: readonly PromptStatus[], column: AnyPgColumn | SQL = prompts.audience): SQL {
+  const deprecated = statuses.includes('deprecated');
+  if (!showsLive(statuses)) return deprecated ? sql`${column} @> '{x}'::text[]` : sql`false`;
+  return deprecated ? sql`not ${column} @> '{d}'::text[]` : sql`not ${column} && '{d,x}'::text[]`;
+}
+
+/**
+ * The audience condition of a list of everyone's prompts (with `searched`, in the form a search's GIN
+ * index answers), on the prompts or on the narrow prompt_filter_keys.
+ */
+export function listedFor(audience: Audience, statuses: readonly PromptStatus[], column: AnyPgColumn = prompts.audience, searched = false): SQL {
+  if (!audience) return adminListed(statuses, column);
+  const keys = listingKeys(audience, statuses);
+  if (!keys.length) return sql`false`;
+  return searched ? visibleInSearch(keys) : visibleTo(keys, column);
+}
+
 /**
  * The condition on an `audience` column (of prompts, or of the narrow prompt_filter_keys), for lists
  * without a search. The organization's key is written into the statement and the viewer's own two are
@@ -34,8 +76,13 @@ export function audienceOf(viewer: AudienceViewer): Audience {
  * (1.5 ms of a 3 ms first page).
  */
 export function visibleTo(audience: readonly string[], column: AnyPgColumn | SQL = prompts.audience): SQL {
-  const own = audience.filter((key) => key !== 'o');
-  return sql`(${column} @> '{o}'::text[] or ${column} && ${keyArray(own)})`;
+  const own = audience.filter((key) => key !== 'o' && key !== 'xo');
+  const everyone = audience.filter((key) => key === 'o' || key === 'xo');
+  if (!everyone.length) return sql`${column} && ${keyArray(own)}`;
+  // Constants too: PostgreSQL keeps statistics of the common keys.
+  const organization =
+    everyone.length === 1 && everyone[0] === 'o' ? sql`${column} @> '{o}'::text[]` : sql`${column} && ${sql.raw(`'{${everyone.join(',')}}'`)}::text[]`;
+  return sql`(${organization} or ${column} && ${keyArray(own)})`;
 }
 
 /**
@@ -63,10 +110,13 @@ export function cappedVisibleCount(audience: readonly string[], cap: number): SQ
   const own = audience.filter((key) => key !== 'o');
   const limit = sql.raw(String(cap + 1));
   const column = promptFilterKeys.audience;
+  const others = sql`select 1 from ${promptFilterKeys} where not ${column} @> '{o}'::text[] and ${column} && (select ${keyArray(own)}) limit ${limit}`;
+  // Deprecated prompts ("xo" and the like) never hold "o": a list of those alone reads the second part only.
+  if (!audience.includes('o')) return sql<number>`(select count(*)::int from (${others}) capped)`;
   return sql<number>`(select count(*)::int from (
     (select 1 from ${promptFilterKeys} where ${column} @> '{o}'::text[] limit ${limit})
     union all
-    (select 1 from ${promptFilterKeys} where not ${column} @> '{o}'::text[] and ${column} && (select ${keyArray(own)}) limit ${limit})
+    (${others})
     limit ${limit}) capped)`;
 }
 
@@ -97,19 +147,23 @@ export function ownedBy(userId: string, ownership?: Ownership): SQL {
  * cached part serves every member of the organization or of a unit. An admin's one part is every prompt.
  */
 export function audienceParts(viewer: AudienceViewer): Array<{ key: string; where: SQL | undefined }> {
-  if (!audienceOf(viewer)) return [{ key: 'all', where: undefined }];
+  if (!audienceOf(viewer)) return [{ key: 'listed', where: adminListed(['published', 'verified']) }];
   const unit = `u:${viewer.businessUnit}`;
+  const own = `p:${viewer.id}`;
   return [
     { key: 'o', where: sql`${prompts.audience} @> array['o']::text[]` },
     { key: unit, where: sql`${prompts.audience} @> array[${unit}]::text[]` },
     // Read through the owner's and co-owners' indexes: "p:<id>" is in a prompt's audience exactly when
-    // they own or co-own it and it is not the organization's.
-    { key: `p:${viewer.id} ${unit}`, where: sql`${ownedBy(viewer.id)} and not ${prompts.audience} && array['o', ${unit}]::text[]` },
+    // they own or co-own it, it is not the organization's, and it is neither a draft nor deprecated.
+    {
+      key: `${own} ${unit}`,
+      where: sql`${ownedBy(viewer.id)} and ${prompts.audience} @> array[${own}]::text[] and not ${prompts.audience} && array['o', ${unit}]::text[]`,
+    },
   ];
 }
 
-/** The condition on `prompts` for what `viewer` sees; `true` for an admin. */
+/** The condition on `prompts` for what `viewer` may open, whatever its status; `true` for an admin. */
 export function seenBy(viewer: AudienceViewer): SQL {
-  const audience = audienceOf(viewer);
-  return audience ? visibleTo(audience) : sql`true`;
+  const keys = accessKeys(viewer);
+  return keys ? visibleTo(keys) : sql`true`;
 }

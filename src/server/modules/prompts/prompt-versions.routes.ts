@@ -47,6 +47,6 @@ export async function promptVersionRoutes(app: FastifyInstance) {
         response: { 200: promptSchema },
       },
     },
-    (request) => restorePromptVersion(app.db, requireUser(request), request.params.id, request.params.number),
+    (request) => restorePromptVersion(app.db, requireUser(request), request.params.id, request.params.number, app.config),
   );
 }

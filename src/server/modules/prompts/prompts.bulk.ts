@@ -11,6 +11,7 @@ import { canonicalTags } from '../catalog/catalog.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import { moveToTrash } from '../trash/trash.service';
 import { audienceOf, resolvePromptWhere, seenBy } from '../prompt-query';
+import { listedStatuses } from '../../../shared/schemas/status';
 import { changeVisibility } from './prompts.bulk-visibility';
 import { assertCollectionVisible } from '../collections/collections.service';
 
@@ -37,6 +38,7 @@ async function selectionWhere(db: Database, viewer: UserRow, input: BulkActionIn
     visibility: f.visibility,
     favoritesOf: f.favorites ? viewer.id : undefined,
     audience: audienceOf(viewer),
+    statuses: listedStatuses(f.status, f.verified, ownerId !== undefined),
     collection: f.collection,
   };
   await assertCollectionVisible(db, viewer, f.collection);

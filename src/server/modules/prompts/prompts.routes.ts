@@ -69,7 +69,7 @@ export async function promptRoutes(app: FastifyInstance) {
   r.get(
     '/api/prompts/:id',
     { config: signedIn, schema: { summary: 'Read a prompt', tags, params: uuidParamsSchema, response: { 200: promptSchema } } },
-    (request) => getPrompt(app.db, requireUser(request), request.params.id),
+    (request) => getPrompt(app.db, requireUser(request), request.params.id, app.config),
   );
 
   r.post(
@@ -78,7 +78,7 @@ export async function promptRoutes(app: FastifyInstance) {
       config: { access: 'editor', deniedMessage: READ_ONLY_CREATE_MESSAGE, idempotent: true, token: 'prompts:write' },
       schema: { summary: 'Create a prompt', tags, body: promptInputSchema, response: { 201: promptSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createPrompt(app.db, requireUser(request), request.body, app.config.defaultVisibility)),
+    async (request, reply) => reply.status(201).send(await createPrompt(app.db, requireUser(request), request.body, app.config.defaultVisibility, app.config)),
   );
 
   r.post(
@@ -110,7 +110,7 @@ export async function promptRoutes(app: FastifyInstance) {
         response: { 200: promptSchema },
       },
     },
-    (request) => updatePrompt(app.db, requireUser(request), request.params.id, request.body),
+    (request) => updatePrompt(app.db, requireUser(request), request.params.id, request.body, app.config),
   );
 
   r.delete(

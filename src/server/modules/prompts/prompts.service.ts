@@ -24,6 +24,11 @@ import { resolveVisibility, sameVisibility, visibleOr404 } from './prompts.visib
 import type { Visibility } from '../../../shared/visibility';
 import { changedFields, getVersion, latestVersion, recordVersion } from './prompt-versions';
 import { encodeCursor, listPromptPage } from '../prompt-query';
+import { auditVerificationEnded, type ReviewClock, statusDetails, verificationAfterEdit } from './prompt-status.service';
+import { DEFAULT_VERIFICATION_DAYS, type PromptStatusDetails } from '../../../shared/schemas/status';
+
+/** Verifications as the defaults have them (the routes pass the app's configured clock and length). */
+const DEFAULT_REVIEW: ReviewClock = { verificationDays: DEFAULT_VERIFICATION_DAYS, clock: () => new Date() };
 import { assertCollectionVisible } from '../collections/collections.service';
 
 export const DUPLICATE_TITLE = 'A prompt with this title already exists';
@@ -68,6 +73,7 @@ function toPrompt(
   author: Pick<UserRow, 'firstName' | 'lastName' | 'email'>,
   viewer: UserRow,
   version: VersionInfo,
+  status: PromptStatusDetails,
   usage: PromptUsage = UNUSED,
 ): Prompt {
   return {
@@ -86,6 +92,8 @@ function toPrompt(
     canEdit: canEditPrompt(viewer, row),
     visibility: row.visibility,
     units: row.visibleUnits,
+    status: row.status,
+    ...status,
     variables: templateVariables(row.content),
     ...usage,
     ...version,
@@ -102,10 +110,11 @@ async function findWithAuthor(db: Database, id: string) {
   return row;
 }
 
-export async function getPrompt(db: Database, viewer: UserRow, id: string): Promise<Prompt> {
+export async function getPrompt(db: Database, viewer: UserRow, id: string, review: ReviewClock = DEFAULT_REVIEW): Promise<Prompt> {
   const [row, usage] = await Promise.all([findWithAuthor(db, id), promptUsageFor(db, viewer.id, id)]);
-  visibleOr404(viewer, row?.prompt);
-  return toPrompt(row!.prompt, row!, viewer, await latestVersion(db, row!.prompt), usage);
+  const prompt = visibleOr404(viewer, row?.prompt);
+  const [version, status] = await Promise.all([latestVersion(db, prompt), statusDetails(db, viewer, prompt, review)]);
+  return toPrompt(prompt, row!, viewer, version, status, usage);
 }
 
 /**
@@ -159,19 +168,26 @@ function duplicateTitle(err: unknown): never {
   throw err;
 }
 
-export async function createPrompt(db: Database, author: UserRow, data: PromptData, defaultVisibility: Visibility): Promise<Prompt> {
+export async function createPrompt(
+  db: Database,
+  author: UserRow,
+  data: PromptData,
+  defaultVisibility: Visibility,
+  review: ReviewClock = DEFAULT_REVIEW,
+): Promise<Prompt> {
   if (!canCreatePrompt(author)) throw forbidden('Read-only members cannot create prompts');
   const row = await promptWriteTransaction(db, async (tx) => {
     const values = await preparePrompt(tx, data, author, defaultVisibility);
     const [inserted] = await tx
       .insert(prompts)
-      .values({ ...values, userId: author.id, authorName: `${author.firstName} ${author.lastName}`.trim() })
+      .values({ ...values, status: data.status ?? 'published', userId: author.id, authorName: `${author.firstName} ${author.lastName}`.trim() })
       .returning();
     await recordVersion(tx, inserted!, author, { note: data.changeNote });
     await auditPromptWrite(tx, author, inserted!, { kind: 'created' });
     return inserted!;
   }).catch(duplicateTitle);
-  return toPrompt(row, author, author, { version: 1, lastEditor: { id: author.id, firstName: author.firstName, lastName: author.lastName } });
+  const version = { version: 1, lastEditor: { id: author.id, firstName: author.firstName, lastName: author.lastName } };
+  return toPrompt(row, author, author, version, await statusDetails(db, author, row, review));
 }
 
 async function editable(db: Database, viewer: UserRow, id: string) {
@@ -183,7 +199,7 @@ async function editable(db: Database, viewer: UserRow, id: string) {
   return found!;
 }
 
-export async function updatePrompt(db: Database, viewer: UserRow, id: string, data: PromptData): Promise<Prompt> {
+export async function updatePrompt(db: Database, viewer: UserRow, id: string, data: PromptData, review: ReviewClock = DEFAULT_REVIEW): Promise<Prompt> {
   const found = await editable(db, viewer, id);
   const authorRow = (await db.select().from(users).where(eq(users.id, found.prompt.userId)).limit(1))[0]!;
   const row = await promptWriteTransaction(db, async (tx) => {
@@ -196,21 +212,28 @@ export async function updatePrompt(db: Database, viewer: UserRow, id: string, da
     if (changed.length === 0 && !visibilityChanged) return found.prompt;
     const [updated] = await tx
       .update(prompts)
-      .set({ ...values, ...(changed.length ? { updatedAt: new Date() } : {}) })
+      .set({ ...values, ...(changed.length ? { updatedAt: new Date(), ...verificationAfterEdit(viewer, found.prompt) } : {}) })
       .where(eq(prompts.id, id))
       .returning();
     if (changed.length) {
       const version = await recordVersion(tx, updated!, viewer, { before: found.prompt, note: data.changeNote, changed });
       await auditPromptWrite(tx, viewer, updated!, { kind: 'updated', before: found.prompt, changed, version });
+      await auditVerificationEnded(tx, viewer, found.prompt, updated!);
     }
     if (visibilityChanged) await auditVisibilityChange(tx, viewer, found.prompt, updated!);
     return updated!;
   }).catch(duplicateTitle);
-  return toPrompt(row, found, viewer, await latestVersion(db, row), await promptUsageFor(db, viewer.id, id));
+  return savedPrompt(db, viewer, row, found, review);
+}
+
+/** A prompt as a write answers it: read again after the commit, for the viewer who wrote it. */
+async function savedPrompt(db: Database, viewer: UserRow, row: PromptRow, author: Pick<UserRow, 'firstName' | 'lastName' | 'email'>, review: ReviewClock) {
+  const [version, usage, status] = await Promise.all([latestVersion(db, row), promptUsageFor(db, viewer.id, row.id), statusDetails(db, viewer, row, review)]);
+  return toPrompt(row, author, viewer, version, status, usage);
 }
 
 /** Makes version `number` current again, as a new version noted "Restored version N" (owner or admin). */
-export async function restorePromptVersion(db: Database, viewer: UserRow, id: string, number: number): Promise<Prompt> {
+export async function restorePromptVersion(db: Database, viewer: UserRow, id: string, number: number, review: ReviewClock = DEFAULT_REVIEW): Promise<Prompt> {
   const found = await editable(db, viewer, id);
   const version = await getVersion(db, found.prompt, number);
   const row = await promptWriteTransaction(db, async (tx) => {
@@ -229,14 +252,15 @@ export async function restorePromptVersion(db: Database, viewer: UserRow, id: st
     if (changed.length === 0) return found.prompt;
     const [updated] = await tx
       .update(prompts)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: new Date(), ...verificationAfterEdit(viewer, found.prompt) })
       .where(eq(prompts.id, id))
       .returning();
     const saved = await recordVersion(tx, updated!, viewer, { before: found.prompt, note: `Restored version ${number}`, changed });
     await auditPromptWrite(tx, viewer, updated!, { kind: 'updated', before: found.prompt, changed, version: saved, restoredFrom: number });
+    await auditVerificationEnded(tx, viewer, found.prompt, updated!);
     return updated!;
   }).catch(duplicateTitle);
-  return toPrompt(row, found, viewer, await latestVersion(db, row), await promptUsageFor(db, viewer.id, id));
+  return savedPrompt(db, viewer, row, found, review);
 }
 
 /** The prompt behind a history call: anyone who can see the prompt can read its history. */

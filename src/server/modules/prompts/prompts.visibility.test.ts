@@ -259,7 +259,7 @@ describe('one rule for lists and for one prompt', () => {
     for (const member of [admin, eve, otto, rita, lena]) {
       const me = body<{ id: string; role: 'read' | 'edit' | 'admin'; businessUnit: string }>(await request(member, 'GET', '/api/user'));
       const expected = everything
-        .filter((p) => canViewPrompt(me, { userId: p.userId, visibility: p.visibility, visibleUnits: p.units }))
+        .filter((p) => canViewPrompt(me, { userId: p.userId, visibility: p.visibility, visibleUnits: p.units, status: p.status }))
         .map((p) => p.title)
         .sort();
       expect(await titles(member), me.businessUnit).toEqual(expected);

@@ -11,7 +11,10 @@ import { notFound } from '../../errors';
 export const promptNotFound = () => notFound('Prompt not found', 'prompt_not_found');
 
 /** The row, if `viewer` may see it; else the same 404 as a prompt that does not exist. */
-export function visibleOr404<T extends Pick<PromptRow, 'userId' | 'visibility' | 'visibleUnits' | 'coOwnerIds'>>(viewer: UserRow, row: T | undefined): T {
+export function visibleOr404<T extends Pick<PromptRow, 'userId' | 'visibility' | 'visibleUnits' | 'coOwnerIds' | 'status'>>(
+  viewer: UserRow,
+  row: T | undefined,
+): T {
   if (!row || !canViewPrompt(viewer, row)) throw promptNotFound();
   return row;
 }

@@ -47,7 +47,9 @@ type StoredPrompt = Pick<
   | 'visibility'
   | 'visibleUnits'
   | 'coOwnerIds'
->;
+> &
+  // Where it stood (snapshots from before statuses existed lack these: published).
+  Partial<Pick<PromptRow, 'status' | 'replacementId' | 'verifiedBy' | 'verifiedAt' | 'reviewBy'>>;
 
 interface Snapshot {
   prompt: StoredPrompt;
@@ -100,8 +102,8 @@ export async function restoreFromTrash(db: Database, viewer: UserRow, id: string
   const snapshot = row.snapshot as unknown as Snapshot;
   // A prompt the caller could not see does not exist for them, in the trash as anywhere else: 404, not
   // a refusal that tells them it is there. Snapshots from before visibility existed are the organization's.
-  const { visibility = 'organization', visibleUnits = [], coOwnerIds = [] } = snapshot.prompt;
-  if (!canViewPrompt(viewer, { userId: row.ownerId, visibility, visibleUnits, coOwnerIds })) throw trashNotFound();
+  const { visibility = 'organization', visibleUnits = [], coOwnerIds = [], status = 'published' } = snapshot.prompt;
+  if (!canViewPrompt(viewer, { userId: row.ownerId, visibility, visibleUnits, coOwnerIds, status })) throw trashNotFound();
   if (!canRestore(viewer, row.ownerId)) throw forbidden('Only the prompt’s owner or an administrator can restore it');
   const [owner] = await db.select().from(users).where(eq(users.id, row.ownerId)).limit(1);
   if (!owner) throw trashNotFound();
@@ -125,11 +127,17 @@ export async function restoreFromTrash(db: Database, viewer: UserRow, id: string
         ...snapshot.userUses.map((u) => u.userId),
         ...(snapshot.votes ?? []).map((v) => v.userId),
         ...snapshot.versions.map((v) => v.editorId),
+        snapshot.prompt.verifiedBy,
       ];
       const ids = [...new Set(mentioned.filter((v): v is string => Boolean(v)))];
       const members = new Set(ids.length ? (await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((u) => u.id) : []);
+      // Its replacement may have left meanwhile: the link goes, the deprecation stays.
+      const replacementId = snapshot.prompt.replacementId;
+      const replacementKept = replacementId ? (await tx.select({ id: prompts.id }).from(prompts).where(eq(prompts.id, replacementId))).length > 0 : false;
       await tx.insert(prompts).values({
-        ...revive(snapshot.prompt as unknown as Record<string, unknown>, ['createdAt', 'updatedAt']),
+        ...revive(snapshot.prompt as unknown as Record<string, unknown>, ['createdAt', 'updatedAt', 'verifiedAt', 'reviewBy']),
+        replacementId: replacementKept ? replacementId : null,
+        verifiedBy: snapshot.prompt.verifiedBy && members.has(snapshot.prompt.verifiedBy) ? snapshot.prompt.verifiedBy : null,
         id,
         title,
         userId: owner.id,

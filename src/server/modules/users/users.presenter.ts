@@ -10,6 +10,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     lastName: row.lastName,
     businessUnit: row.businessUnit,
     role: row.role,
+    curatorUnits: row.curatorUnits,
     mustChangePassword: row.mustChangePassword === 'true' ? 'true' : 'false',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { curatorUnitsInputSchema } from '../../../shared/schemas/status';
+import { setCuratorUnits } from './users.curators';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUserSchema } from '../../../shared/schemas/auth';
@@ -70,6 +72,23 @@ export async function adminUserRoutes(app: FastifyInstance) {
       const actor = requireAdmin(request);
       return toPublicUser(await updateUserAsAdmin(app.db, actor, request.params.id, request.body, Boolean(request.apiToken)));
     },
+  );
+
+  r.put(
+    '/api/admin/users/:id/curator-units',
+    {
+      config: admin,
+      schema: {
+        summary: 'Make a member a curator of business units',
+        description:
+          'Curators verify and deprecate the prompts of members of these units and the prompts shared with them; curating grants no extra visibility. An empty list ends it.',
+        tags,
+        params: uuidParamsSchema,
+        body: curatorUnitsInputSchema,
+        response: { 200: publicUserSchema },
+      },
+    },
+    async (request) => toPublicUser(await setCuratorUnits(app.db, requireAdmin(request), request.params.id, request.body.units)),
   );
 
   r.delete(

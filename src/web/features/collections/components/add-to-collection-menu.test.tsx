@@ -18,6 +18,7 @@ const user = (role: PublicUser['role']): PublicUser => ({
   lastName: 'Editor',
   businessUnit: 'Engineering',
   role,
+  curatorUnits: [],
   mustChangePassword: 'false',
   createdAt: '2026-05-01T12:00:00.000Z',
   updatedAt: '2026-05-01T12:00:00.000Z',

@@ -17,6 +17,7 @@ const ERIN: PublicUser = {
   lastName: 'Editor',
   businessUnit: 'Engineering',
   role: 'edit',
+  curatorUnits: [],
   mustChangePassword: 'false',
   createdAt: '2026-05-01T12:00:00.000Z',
   updatedAt: '2026-05-01T12:00:00.000Z',

@@ -69,6 +69,8 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
           aiModels: view.aiModels,
           tags: view.tags,
           visibility: view.visibility ?? [],
+          status: [],
+          verified: false,
           favorites: Boolean(view.favorites),
           mine: !admin,
         },

@@ -14,6 +14,7 @@ import { saveErrorMessage } from '../../../lib/save-error';
 import { toast } from '../../../lib/toast';
 import { type OwnedKind, OwnersTransferSection } from './owners-transfer-section';
 import { PersonPicker, personName } from './person-picker';
+import type { PromptStatus } from '../../../../shared/schemas/status';
 
 /** A prompt or a collection as the dialog needs it: what to call it, and who would still see it after a transfer. */
 export interface OwnedSubject {
@@ -21,6 +22,8 @@ export interface OwnedSubject {
   title: string;
   visibility: Visibility;
   units: readonly string[];
+  /** A prompt's status (a draft stays with its owners); collections have none. */
+  status?: PromptStatus;
 }
 
 export interface OwnersDialogProps {
@@ -102,6 +105,7 @@ export function OwnersDialog({ subject, kind, owners, save, saving, onClose, onL
           coOwnerIds: saved.coOwners.map((p) => p.id),
           visibility: subject.visibility,
           visibleUnits: subject.units,
+          status: subject.status ?? 'published',
         });
       if (viewer && !stillSees) onLostAccess();
     } catch (err) {

@@ -1,0 +1,59 @@
+import type { Role } from '../constants';
+import type { Visibility } from '../visibility';
+import { type PromptStatus, STATUS_MESSAGES } from '../schemas/status';
+import { canEditPrompt } from './prompts';
+
+interface Actor {
+  id: string;
+  role: Role;
+  curatorUnits?: readonly string[];
+}
+
+interface CuratedPrompt {
+  userId: string;
+  coOwnerIds?: readonly string[];
+  userBusinessUnit: string;
+  visibility: Visibility;
+  visibleUnits: readonly string[];
+}
+
+/**
+ * A curator of a unit vouches for the prompts of that unit's members and for those shared with the unit.
+ * Curating opens nothing: the caller has already checked that the curator may see the prompt.
+ */
+export function canCuratePrompt(user: Actor, prompt: CuratedPrompt): boolean {
+  if (user.role === 'admin') return true;
+  const units = user.curatorUnits ?? [];
+  if (!units.length) return false;
+  if (units.includes(prompt.userBusinessUnit)) return true;
+  return prompt.visibility === 'units' && prompt.visibleUnits.some((unit) => units.includes(unit));
+}
+
+/**
+ * Why `user` may not move the prompt from `from` to `to` (the 403 or 400 message), or null when they
+ * may. Its editors (owner, co-owners, admins) move it between draft, published and deprecated; its
+ * curators verify it, publish it again (taking a verification or a deprecation back) and deprecate it.
+ * Verifying a verified prompt again renews its review date.
+ */
+export function statusChangeRefusal(
+  user: Actor,
+  prompt: CuratedPrompt & { status: PromptStatus },
+  to: PromptStatus,
+): { status: 400 | 403; message: string } | null {
+  const edits = canEditPrompt(user, prompt);
+  const curates = canCuratePrompt(user, prompt);
+  const from = prompt.status;
+  if (to === 'deprecated' && from === 'draft') return { status: 400, message: STATUS_MESSAGES.draftDeprecated };
+  if (to === 'verified') {
+    if (from === 'draft') return { status: 400, message: STATUS_MESSAGES.draftByCurator };
+    return curates ? null : { status: 403, message: STATUS_MESSAGES.verifyForbidden };
+  }
+  if (to === 'draft' || from === 'draft') return edits ? null : { status: 403, message: curates ? STATUS_MESSAGES.draftByCurator : STATUS_MESSAGES.forbidden };
+  return edits || curates ? null : { status: 403, message: STATUS_MESSAGES.forbidden };
+}
+
+/** The statuses `user` may move the prompt to from where it is (the prompt page's choices). */
+export function statusChoices(user: Actor, prompt: CuratedPrompt & { status: PromptStatus }): PromptStatus[] {
+  const all: PromptStatus[] = ['draft', 'published', 'verified', 'deprecated'];
+  return all.filter((to) => (to !== prompt.status || to === 'verified') && statusChangeRefusal(user, prompt, to) === null);
+}
