@@ -29,6 +29,8 @@ export const queryKeys = {
   promptOwners: (id: string) => ['/api/prompts', id, 'owners'] as const,
   /** Members who can own a prompt, by the text searched for. */
   promptWriters: ['/api/prompt-writers'],
+  /** A curator's review queue (verifications that ran out). */
+  reviewQueue: ['/api/review'],
   filterCounts: ['/api/filter/counts'],
   filterValues: ['/api/filter/values'],
   filterTags: ['/api/filter/tags'],
@@ -61,6 +63,8 @@ const PROMPT_VIEWS = [
   queryKeys.filterAiModels,
   queryKeys.tags,
   queryKeys.adminTags,
+  // An edit can end a verification; a status change can add or end one.
+  queryKeys.reviewQueue,
 ];
 
 /**
