@@ -1,6 +1,6 @@
 import type { Role } from '../constants';
 import type { Visibility } from '../visibility';
-import { type PromptStatus, STATUS_MESSAGES } from '../schemas/status';
+import { type PromptStatus, STATUS_MESSAGES } from '../prompt-status';
 import { canEditPrompt } from './prompts';
 
 interface Actor {
@@ -29,20 +29,24 @@ export function canCuratePrompt(user: Actor, prompt: CuratedPrompt): boolean {
   return prompt.visibility === 'units' && prompt.visibleUnits.some((unit) => units.includes(unit));
 }
 
+/** What an actor may do to one prompt: edit it (owner, co-owner, admin), curate it (curator, admin). */
+export interface StatusRights {
+  edits: boolean;
+  curates: boolean;
+}
+
+export const statusRightsOf = (user: Actor, prompt: CuratedPrompt): StatusRights => ({
+  edits: canEditPrompt(user, prompt),
+  curates: canCuratePrompt(user, prompt),
+});
+
 /**
- * Why `user` may not move the prompt from `from` to `to` (the 403 or 400 message), or null when they
- * may. Its editors (owner, co-owners, admins) move it between draft, published and deprecated; its
- * curators verify it, publish it again (taking a verification or a deprecation back) and deprecate it.
- * Verifying a verified prompt again renews its review date.
+ * Why someone with `rights` may not move a prompt from `from` to `to` (the 403 or 400 message), or null
+ * when they may. Its editors (owner, co-owners, admins) move it between draft, published and
+ * deprecated; its curators verify it, publish it again (taking a verification or a deprecation back)
+ * and deprecate it. Verifying a verified prompt again renews its review date.
  */
-export function statusChangeRefusal(
-  user: Actor,
-  prompt: CuratedPrompt & { status: PromptStatus },
-  to: PromptStatus,
-): { status: 400 | 403; message: string } | null {
-  const edits = canEditPrompt(user, prompt);
-  const curates = canCuratePrompt(user, prompt);
-  const from = prompt.status;
+export function statusChangeRefusal({ edits, curates }: StatusRights, from: PromptStatus, to: PromptStatus): { status: 400 | 403; message: string } | null {
   if (to === 'deprecated' && from === 'draft') return { status: 400, message: STATUS_MESSAGES.draftDeprecated };
   if (to === 'verified') {
     if (from === 'draft') return { status: 400, message: STATUS_MESSAGES.draftByCurator };
@@ -52,8 +56,8 @@ export function statusChangeRefusal(
   return edits || curates ? null : { status: 403, message: STATUS_MESSAGES.forbidden };
 }
 
-/** The statuses `user` may move the prompt to from where it is (the prompt page's choices). */
-export function statusChoices(user: Actor, prompt: CuratedPrompt & { status: PromptStatus }): PromptStatus[] {
+/** The statuses someone with `rights` may move the prompt to from `from` (the prompt page's actions). */
+export function statusChoices(rights: StatusRights, from: PromptStatus): PromptStatus[] {
   const all: PromptStatus[] = ['draft', 'published', 'verified', 'deprecated'];
-  return all.filter((to) => (to !== prompt.status || to === 'verified') && statusChangeRefusal(user, prompt, to) === null);
+  return all.filter((to) => (to !== from || to === 'verified') && statusChangeRefusal(rights, from, to) === null);
 }

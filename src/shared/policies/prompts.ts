@@ -1,5 +1,5 @@
 import type { Role } from '../constants';
-import type { PromptStatus } from '../schemas/status';
+import type { PromptStatus } from '../prompt-status';
 import type { Visibility } from '../visibility';
 
 interface Actor {

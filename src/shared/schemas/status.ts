@@ -1,41 +1,16 @@
 import { z } from 'zod';
 import { listLimitSchema } from './common';
+import { CREATE_STATUSES, PROMPT_STATUSES, type PromptStatus, STATUS_MESSAGES } from '../prompt-status';
 
-/**
- * Where a prompt stands: `draft` (its owner and co-owners are working on it: listed nowhere but their
- * My Prompts), `published` (everyone it is shared with finds it), `verified` (a curator vouched for it,
- * until its review date), `deprecated` (kept for those who use it, left out of lists unless asked for,
- * maybe pointing at a replacement).
- */
-export const PROMPT_STATUSES = ['draft', 'published', 'verified', 'deprecated'] as const;
-export type PromptStatus = (typeof PROMPT_STATUSES)[number];
-
-/** A new prompt starts as one of these (the API's default: published). */
-export const CREATE_STATUSES = ['draft', 'published'] as const;
-
-/** How long a verification lasts before the prompt needs review, unless VERIFICATION_DAYS says otherwise. */
-export const DEFAULT_VERIFICATION_DAYS = 180;
-
-export const STATUS_LABELS: Record<PromptStatus, string> = {
-  draft: 'Draft',
-  published: 'Published',
-  verified: 'Verified',
-  deprecated: 'Deprecated',
-};
-
-export const STATUS_MESSAGES = {
-  unknown: 'Status must be draft, published, verified or deprecated',
-  createStatus: 'A new prompt is saved as draft or published',
-  forbidden: "You cannot change this prompt's status",
-  verifyForbidden: "Only a curator of the prompt's business unit can verify it",
-  draftDeprecated: 'A draft cannot be deprecated: publish it or delete it',
-  draftByCurator: "Only the prompt's owner and co-owners decide when a draft is published",
-  replacementWithoutDeprecation: 'A replacement is given only when deprecating',
-  replacementNotFound: 'Replacement prompt not found',
-  replacementItself: 'A prompt cannot replace itself',
-  replacementNotListed: 'The replacement must be a published or verified prompt',
-  curatorUnitsUnknown: 'Unknown business unit',
-} as const;
+export {
+  CREATE_STATUSES,
+  DEFAULT_VERIFICATION_DAYS,
+  listedStatuses,
+  PROMPT_STATUSES,
+  type PromptStatus,
+  STATUS_LABELS,
+  STATUS_MESSAGES,
+} from '../prompt-status';
 
 const statusEnum = z.enum(PROMPT_STATUSES, { error: STATUS_MESSAGES.unknown });
 
@@ -88,15 +63,6 @@ export type PromptStatusDetails = z.infer<typeof promptStatusDetailsSchema>;
 export const curatorUnitsInputSchema = z.object({
   units: z.array(z.string().trim().min(1).max(100), { error: 'Expected a list of business unit names' }).max(200),
 });
-
-/**
- * The statuses a list shows: as asked (`status=`), else every status but deprecated; `verified=true`
- * keeps only the verified. Drafts are only ever listed among one's own prompts.
- */
-export function listedStatuses(asked: readonly PromptStatus[], verifiedOnly: boolean, ownList: boolean): PromptStatus[] {
-  const base: readonly PromptStatus[] = asked.length ? asked : ['draft', 'published', 'verified'];
-  return base.filter((s) => (!verifiedOnly || s === 'verified') && (ownList || s !== 'draft'));
-}
 
 /** GET /api/review: a curator's queue of verified prompts whose review date has come, oldest first. */
 export const reviewQueueQuerySchema = z.object({

@@ -1,6 +1,5 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { FilterProvider } from '../features/prompts/filters/filter-context';
-import { PromptFilters } from '../features/prompts/filters/prompt-filters';
 import { type PromptSlots, PromptSlotsContext } from '../features/prompts/prompt-slots';
 import { loadCollections } from './pages';
 
@@ -22,4 +21,12 @@ export function SignedInProviders({ children }: { children: ReactNode }) {
   );
 }
 
-export const sidebarFilters: ReactNode = <PromptFilters />;
+// The sidebar's filter panel shows what the counts call answers, so it is drawn only once that has come:
+// its code loads beside the call instead of with every first page.
+const PromptFilters = lazy(() => import('../features/prompts/filters/prompt-filters').then((m) => ({ default: m.PromptFilters })));
+
+export const sidebarFilters: ReactNode = (
+  <Suspense fallback={null}>
+    <PromptFilters />
+  </Suspense>
+);

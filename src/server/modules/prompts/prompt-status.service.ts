@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { canViewPrompt } from '../../../shared/policies/prompts';
-import { canCuratePrompt, statusChangeRefusal } from '../../../shared/policies/prompt-status';
+import { canCuratePrompt, statusChangeRefusal, statusRightsOf } from '../../../shared/policies/prompt-status';
 import { type PromptStatusDetails, type StatusChange, STATUS_LABELS, STATUS_MESSAGES } from '../../../shared/schemas/status';
 import type { Database } from '../../db/client';
 import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
@@ -73,7 +73,7 @@ export async function changeStatus(db: Database, actor: UserRow, id: string, cha
   return promptWriteTransaction(db, async (tx) => {
     const [row] = await tx.select().from(prompts).where(eq(prompts.id, id)).for('update');
     const prompt = visibleOr404(actor, row);
-    const refusal = statusChangeRefusal(actor, prompt, change.status);
+    const refusal = statusChangeRefusal(statusRightsOf(actor, prompt), prompt.status, change.status);
     if (refusal?.status === 403) throw forbidden(refusal.message);
     if (refusal) throw invalidFields(refusal.message, { status: refusal.message });
     if (change.replacementId && change.status !== 'deprecated') {

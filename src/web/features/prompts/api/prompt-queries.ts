@@ -26,7 +26,17 @@ export interface ListParams {
   ownership?: Ownership;
   /** Only the prompts of this collection. */
   collection?: string;
+  /** Only verified prompts ("Verified only"). */
+  verified?: boolean;
+  /** Deprecated prompts too ("Show deprecated"), which lists leave out otherwise. */
+  deprecated?: boolean;
 }
+
+/**
+ * The API's `status=` for a view: left out by default (published and verified, and in My Prompts drafts
+ * too); with deprecated ones, every status the list may hold.
+ */
+const statusParam = (deprecated: boolean | undefined, mine: boolean) => (deprecated ? `${mine ? 'draft,' : ''}published,verified,deprecated` : '');
 
 /** The list key: the URL, then an object whose non-empty strings become query parameters. */
 export function listKey(url: string, p: ListParams) {
@@ -43,6 +53,8 @@ export function listKey(url: string, p: ListParams) {
       favorites: p.favorites ? 'true' : '',
       ownership: p.ownership ?? '',
       collection: p.collection ?? '',
+      verified: p.verified ? 'true' : '',
+      status: statusParam(p.deprecated, url === MY_PROMPTS_URL),
     },
   ] as const;
 }
@@ -80,6 +92,8 @@ export interface FilterScope {
   /** My Prompts' "I own" / "I co-own" (the counts follow the list). */
   ownership?: Ownership;
   collection?: string;
+  verified?: boolean;
+  deprecated?: boolean;
 }
 
 const scopeParams = (s: FilterScope) => ({
@@ -91,6 +105,8 @@ const scopeParams = (s: FilterScope) => ({
   scope: s.scope === 'my' ? 'my' : '',
   ownership: s.scope === 'my' ? (s.ownership ?? '') : '',
   collection: s.collection ?? '',
+  verified: s.verified ? 'true' : '',
+  status: statusParam(s.deprecated, s.scope === 'my'),
 });
 
 /** The sidebar counts of one list view; the previous counts stay shown while the next ones load. */
@@ -110,8 +126,12 @@ export const useTags = () => useQuery<string[]>({ queryKey: queryKeys.tags });
 export function useSavePrompt(id: string | undefined) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: PromptInput; idempotencyKey: string }) =>
-      id ? apiRequest<Prompt>('PUT', `${ALL_PROMPTS_URL}/${id}`, input) : apiRequest<Prompt>('POST', ALL_PROMPTS_URL, input, { idempotencyKey }),
+    // `publish`: an edited draft is saved, then published (a status of its own, as the API keeps it).
+    mutationFn: async ({ input, idempotencyKey, publish }: { input: PromptInput; idempotencyKey: string; publish?: boolean }) => {
+      if (!id) return apiRequest<Prompt>('POST', ALL_PROMPTS_URL, input, { idempotencyKey });
+      const saved = await apiRequest<Prompt>('PUT', `${ALL_PROMPTS_URL}/${id}`, input);
+      return publish ? apiRequest<Prompt>('PUT', `${ALL_PROMPTS_URL}/${id}/status`, { status: 'published' }) : saved;
+    },
     onSuccess: (saved) => {
       // The prompt's page opens after a create: it shows the answer at once instead of fetching it.
       qc.setQueryData(queryKeys.prompt(saved.id), saved);

@@ -12,8 +12,8 @@ export { totalLabel } from './prompt-list-view';
 
 /** A list's parameters from the view in the page's address: its search (debounced), filters and sort. */
 export function listParamsOf(filters: FilterState, search: string): ListParams {
-  const { businessUnits, aiModels, tags, visibility, collection, sort } = filters;
-  return { search, businessUnits, aiModels, tags, visibility, collection, ...sort };
+  const { businessUnits, aiModels, tags, visibility, collection, sort, verifiedOnly: verified, showDeprecated: deprecated } = filters;
+  return { search, businessUnits, aiModels, tags, visibility, collection, verified, deprecated, ...sort };
 }
 
 // Shown only with filters on, and never needed before the list's first page has come: loaded on demand,

@@ -69,8 +69,9 @@ export function BulkActionBar({ selection, view, total, totalIsLowerBound, items
           aiModels: view.aiModels,
           tags: view.tags,
           visibility: view.visibility ?? [],
-          status: [],
-          verified: false,
+          // As the list: with deprecated prompts, every status it may hold.
+          status: view.deprecated ? ['draft', 'published', 'verified', 'deprecated'] : [],
+          verified: Boolean(view.verified),
           favorites: Boolean(view.favorites),
           mine: !admin,
         },

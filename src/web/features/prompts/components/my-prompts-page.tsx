@@ -40,6 +40,8 @@ export function MyPromptsPage() {
     visibility: filters.visibility,
     ownership: filters.ownership,
     collection: filters.collection,
+    verified: filters.verifiedOnly,
+    deprecated: filters.showDeprecated,
   });
   const deleteWithUndo = useDeletePromptWithUndo();
   // Prompts one co-owns belong to someone else: their cards say whose they are.

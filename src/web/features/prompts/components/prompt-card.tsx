@@ -14,6 +14,7 @@ import { Highlight } from './highlight';
 import { PreviewLine } from './preview-line';
 import { SelectBox } from './select-box';
 import { VisibilityBadge } from './visibility-badge';
+import { StatusBadge } from '../status/status-badge';
 
 interface Props {
   item: PromptListItem;
@@ -56,7 +57,12 @@ export function PromptCard({ item: p, search, onView, onUse, onDelete, showAutho
         </p>
       ) : null}
       <div className="mt-3 min-w-0 space-y-2">
-        <VisibilityBadge visibility={p.visibility} units={p.units} />
+        {p.status === 'published' && p.visibility === 'organization' ? null : (
+          <div className="flex min-w-0 items-center gap-2">
+            <StatusBadge status={p.status} className="shrink-0" />
+            <VisibilityBadge visibility={p.visibility} units={p.units} />
+          </div>
+        )}
         <Chips values={p.aiModels} tone="blue" max={3} />
         <Chips values={p.tags} tone="brand" max={4} />
       </div>

@@ -51,7 +51,8 @@ export function PromptFormPage() {
   const { data: knownTags = [] } = useTags();
   // Only a new prompt (or a copy) needs the defaults; an edited one shows its own visibility.
   const defaults = usePromptDefaults(!editing);
-  const { form, submit, saving, unsent, blocker } = usePromptFormState({ id, fields, user });
+  const isDraft = prompt?.status === 'draft';
+  const { form, submit, submitAs, saving, savingAs, unsent, blocker } = usePromptFormState({ id, fields, user, draft: isDraft });
   usePromptFormReset(form, { prompt, copied, user, defaults: editing ? undefined : defaults.data });
 
   // Waiting for the defaults spares the member a choice that flips under their eyes; if they cannot be
@@ -90,6 +91,11 @@ export function PromptFormPage() {
               <Input maxLength={MAX_CHANGE_NOTE_LENGTH} placeholder="e.g. Shorter instructions, added a tone variable" {...form.register('changeNote')} />
             </FormField>
           ) : null}
+          {prompt?.status === 'verified' && !prompt.canCurate ? (
+            <ErrorBox tone="warning" compact>
+              <p>This prompt is verified. Saving a change returns it to Published until a curator verifies it again.</p>
+            </ErrorBox>
+          ) : null}
           {unsent ? (
             <ErrorBox tone="warning" compact>
               <p>{unsent}</p>
@@ -99,9 +105,21 @@ export function PromptFormPage() {
             <Button variant="secondary" onClick={() => navigate(paths.myPrompts)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : editing ? 'Update Prompt' : 'Create Prompt'}
-            </Button>
+            {!editing || isDraft ? (
+              // A draft is seen only by its owner, co-owners and administrators, and listed only in My Prompts.
+              <Button variant="secondary" disabled={saving} onClick={() => void submitAs(editing ? 'save' : 'draft')()}>
+                {saving && savingAs !== 'publish' && (editing || savingAs === 'draft') ? 'Saving...' : editing ? 'Save draft' : 'Save as draft'}
+              </Button>
+            ) : null}
+            {isDraft ? (
+              <Button disabled={saving} onClick={() => void submitAs('publish')()}>
+                {saving && savingAs === 'publish' ? 'Publishing...' : 'Publish'}
+              </Button>
+            ) : (
+              <Button type="submit" disabled={saving}>
+                {saving && savingAs === 'save' ? 'Saving...' : editing ? 'Update Prompt' : 'Create Prompt'}
+              </Button>
+            )}
           </div>
         </form>
       </Card>

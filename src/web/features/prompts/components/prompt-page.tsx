@@ -21,6 +21,8 @@ import { PromptOwnersLine } from './prompt-owners-line';
 import { VisibilityBadge } from './visibility-badge';
 import { PromptSlotsContext } from '../prompt-slots';
 import { VoteButtons } from '../feedback/vote-buttons';
+import { StatusBadge } from '../status/status-badge';
+import { StatusPanel } from '../status/status-panel';
 import { FeedbackNotes } from '../feedback/feedback-notes';
 
 // The history (and its diff library) loads when someone opens the tab.
@@ -69,7 +71,10 @@ export function PromptPage() {
             <h1 dir="auto" className="text-2xl font-semibold tracking-tight break-words text-slate-900 [overflow-wrap:anywhere]">
               {prompt.title}
             </h1>
-            <VisibilityBadge visibility={prompt.visibility} units={prompt.units} />
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={prompt.status} needsReview={prompt.needsReview} />
+              <VisibilityBadge visibility={prompt.visibility} units={prompt.units} />
+            </div>
             <PromptOwnersLine prompt={prompt} />
           </div>
           <div className="flex flex-wrap gap-2">
@@ -85,6 +90,7 @@ export function PromptPage() {
               </Link>
             ) : null}
           </div>
+          <StatusPanel prompt={prompt} />
           <VoteButtons key={prompt.id} prompt={prompt} />
         </div>
         <Tabs defaultValue="prompt">

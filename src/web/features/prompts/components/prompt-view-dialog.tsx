@@ -15,6 +15,7 @@ import { PromptLoadError } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
 import { VoteButtons } from '../feedback/vote-buttons';
 import { VisibilityBadge } from './visibility-badge';
+import { StatusBadge } from '../status/status-badge';
 
 /** The dialog's actions; "Use prompt", the first, has the focus when they appear. */
 function Actions({ children }: { children: ReactNode }) {
@@ -39,9 +40,10 @@ export function PromptViewDialog({ id, onClose }: { id: string | null; onClose: 
         {isError ? <PromptLoadError error={error} onRetry={() => void refetch()} /> : null}
         {prompt ? (
           <>
-            {/* Who can see it, as on its row and its page; nothing for an organization prompt. */}
-            {prompt.visibility !== 'organization' ? (
-              <div className="-mt-1 mb-4 flex">
+            {/* Its status and who can see it, as on its row and its page; nothing for a published organization prompt. */}
+            {prompt.visibility !== 'organization' || prompt.status !== 'published' ? (
+              <div className="-mt-1 mb-4 flex flex-wrap gap-2">
+                <StatusBadge status={prompt.status} needsReview={prompt.needsReview} />
                 <VisibilityBadge visibility={prompt.visibility} units={prompt.units} />
               </div>
             ) : null}

@@ -15,6 +15,7 @@ import { SelectBox } from './select-box';
 import type { BulkSelection } from './use-bulk-selection';
 import { useRowKeyboard } from './use-row-keyboard';
 import { VisibilityBadge } from './visibility-badge';
+import { StatusBadge } from '../status/status-badge';
 
 const ROW_HEIGHT = 76;
 const GRID = 'grid items-center gap-x-1.5 px-4';
@@ -162,6 +163,7 @@ export function PromptsTable({ items, search, sort, orderedBy, onSortChange, has
                       >
                         <Highlight text={p.title} search={search} />
                       </button>
+                      <StatusBadge status={p.status} className="shrink-0" />
                       <VisibilityBadge visibility={p.visibility} units={p.units} className="max-w-[40%] shrink-0" />
                     </div>
                     <p className="truncate text-xs text-slate-500" dir="auto">

@@ -19,6 +19,8 @@ export function ActiveFilterChips() {
       value: VISIBILITY_FILTER_LABELS[v],
       remove: () => f.setVisibility(f.visibility.filter((other) => other !== v)),
     })),
+    ...(f.verifiedOnly ? [{ kind: 'Status', value: 'Verified only', remove: () => f.setVerifiedOnly(false) }] : []),
+    ...(f.showDeprecated ? [{ kind: 'Status', value: 'Deprecated shown', remove: () => f.setShowDeprecated(false) }] : []),
   ];
   if (!chips.length) return null;
   return (

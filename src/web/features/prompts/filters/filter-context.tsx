@@ -25,6 +25,10 @@ export interface FilterState {
   ownership: Ownership | undefined;
   /** Only the prompts of this collection (its id), or ''. */
   collection: string;
+  /** "Verified only": only prompts a curator verified. */
+  verifiedOnly: boolean;
+  /** "Show deprecated": deprecated prompts too, which lists leave out otherwise. */
+  showDeprecated: boolean;
   /** How many filter values are on, in every group (the search and sort are not filters). */
   active: number;
   sort: { sort?: PromptSort; order?: 'asc' | 'desc' };
@@ -34,6 +38,8 @@ export interface FilterState {
   setAiModels: (v: string[]) => void;
   setVisibility: (v: Visibility[]) => void;
   setCollection: (id: string) => void;
+  setVerifiedOnly: (on: boolean) => void;
+  setShowDeprecated: (on: boolean) => void;
   setSort: (v: { sort?: PromptSort; order?: 'asc' | 'desc' }) => void;
   setOwnership: (v: Ownership | undefined) => void;
   clearFilters: () => void;
@@ -50,6 +56,8 @@ export const VIEW_PARAMS = {
   sort: 'sort',
   order: 'order',
   ownership: 'ownership',
+  verified: 'verified',
+  deprecated: 'deprecated',
 } as const;
 
 const FilterContext = createContext<FilterState | null>(null);
@@ -106,6 +114,8 @@ export function FilterProvider({ children }: { children: ReactNode }) {
     const tags = listOf(params.get(VIEW_PARAMS.tags));
     const visibility = visibilitiesOf(params.get(VIEW_PARAMS.visibility));
     const collection = params.get(VIEW_PARAMS.collection) ?? '';
+    const verifiedOnly = params.get(VIEW_PARAMS.verified) === 'true';
+    const showDeprecated = params.get(VIEW_PARAMS.deprecated) === 'true';
     return {
       search: params.get(VIEW_PARAMS.search) ?? '',
       businessUnits,
@@ -114,7 +124,9 @@ export function FilterProvider({ children }: { children: ReactNode }) {
       visibility,
       ownership: ownershipOf(params.get(VIEW_PARAMS.ownership)),
       collection,
-      active: businessUnits.length + aiModels.length + tags.length + visibility.length + (collection ? 1 : 0),
+      verifiedOnly,
+      showDeprecated,
+      active: businessUnits.length + aiModels.length + tags.length + visibility.length + (collection ? 1 : 0) + Number(verifiedOnly) + Number(showDeprecated),
       sort: sortOf(params),
       setSearch: (v) => update({ [VIEW_PARAMS.search]: v }, true),
       setBusinessUnits: setList(VIEW_PARAMS.businessUnits),
@@ -123,6 +135,8 @@ export function FilterProvider({ children }: { children: ReactNode }) {
       setVisibility: setList(VIEW_PARAMS.visibility),
       setOwnership: (o) => update({ [VIEW_PARAMS.ownership]: o }),
       setCollection: (id) => update({ [VIEW_PARAMS.collection]: id }),
+      setVerifiedOnly: (on) => update({ [VIEW_PARAMS.verified]: on ? 'true' : undefined }),
+      setShowDeprecated: (on) => update({ [VIEW_PARAMS.deprecated]: on ? 'true' : undefined }),
       setSort: (s) => update({ [VIEW_PARAMS.sort]: s.sort, [VIEW_PARAMS.order]: s.sort ? s.order : undefined }),
       clearFilters: () =>
         update({
@@ -131,6 +145,8 @@ export function FilterProvider({ children }: { children: ReactNode }) {
           [VIEW_PARAMS.tags]: undefined,
           [VIEW_PARAMS.visibility]: undefined,
           [VIEW_PARAMS.collection]: undefined,
+          [VIEW_PARAMS.verified]: undefined,
+          [VIEW_PARAMS.deprecated]: undefined,
         }),
     };
   }, [params, setParams]);

@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../../../lib/text-input';
 import { useFilters } from './filter-context';
 import { FilterGroup } from './filter-group';
 import { VisibilityFilter } from './visibility-filter';
+import { StatusFilter } from './status-filter';
 
 /** Which list the current page shows, or null on pages without a prompt list (no filter panel there). */
 function useListScope(): FilterScope['scope'] | null {
@@ -40,6 +41,8 @@ function FilterPanel({ scope: listScope, inDrawer }: { scope: FilterScope['scope
     scope: listScope,
     ownership: f.ownership,
     collection,
+    verified: f.verifiedOnly,
+    deprecated: f.showDeprecated,
   };
   const counts = useFilterCounts(scope);
   const { data } = counts;
@@ -93,6 +96,7 @@ function FilterPanel({ scope: listScope, inDrawer }: { scope: FilterScope['scope
           />
         ))}
       {data ? <VisibilityFilter selected={f.visibility} onChange={f.setVisibility} /> : null}
+      {data ? <StatusFilter /> : null}
     </section>
   );
 }

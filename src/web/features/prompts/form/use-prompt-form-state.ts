@@ -51,6 +51,18 @@ function saveErrorMessage(err: unknown, editing: boolean): string {
   return describeSaveError(err, editing ? 'Failed to update prompt' : 'Failed to create prompt');
 }
 
+/**
+ * What a save does beyond storing the values: `draft` creates a new prompt as a draft, `publish` saves
+ * an edited draft and publishes it; `save` creates a published prompt or keeps an edited one's status.
+ */
+export type SaveIntent = 'save' | 'draft' | 'publish';
+
+const SAVED_TOASTS: Record<SaveIntent, [created: string, updated: string]> = {
+  save: ['Prompt created successfully!', 'Prompt updated successfully!'],
+  draft: ['Draft saved', 'Draft saved'],
+  publish: ['Prompt published', 'Prompt published'],
+};
+
 interface Options {
   /** The prompt being edited; none when creating (or copying). */
   id: string | undefined;
@@ -58,6 +70,8 @@ interface Options {
   fields: FieldConfig[] | undefined;
   /** The signed-in member, who owns a new prompt until the form says otherwise. */
   user: { id: string; businessUnit: string } | null | undefined;
+  /** An edited prompt that is a draft: its saves open its page (All Prompts does not list drafts). */
+  draft?: boolean;
 }
 
 /**
@@ -65,7 +79,7 @@ interface Options {
  * (safe to resend), what a save the server never answered left to say, and the guard against leaving
  * with unsaved changes.
  */
-export function usePromptFormState({ id, fields, user }: Options) {
+export function usePromptFormState({ id, fields, user, draft = false }: Options) {
   const editing = Boolean(id);
   const navigate = useNavigate();
   const save = useSavePrompt(id);
@@ -96,19 +110,21 @@ export function usePromptFormState({ id, fields, user }: Options) {
   });
 
   const { blocker, allowLeaving } = useUnsavedChangesGuard(form.formState.isDirty && !save.isSuccess);
+  const intent = useRef<SaveIntent>('save');
 
   const submit = form.handleSubmit(async (values) => {
     setUnsent(null);
     try {
-      const input = promptInputOf(values);
+      const asked = intent.current;
+      const input = { ...promptInputOf(values), ...(!editing && asked === 'draft' ? { status: 'draft' as const } : {}) };
       const body = JSON.stringify(input);
       if (sent.current?.body !== body) sent.current = { body, key: newIdempotencyKey() };
-      const saved = await save.mutateAsync({ input, idempotencyKey: sent.current.key });
-      toast({ title: editing ? 'Prompt updated successfully!' : 'Prompt created successfully!' });
+      const saved = await save.mutateAsync({ input, idempotencyKey: sent.current.key, publish: editing && asked === 'publish' });
+      toast({ title: SAVED_TOASTS[asked][editing ? 1 : 0] });
       allowLeaving();
-      // An edit goes back to the list it was opened from; a new prompt opens on its own page, where it
-      // can be used, copied or shared straight away.
-      navigate(editing ? paths.allPrompts : paths.prompt(saved.id));
+      // An edit goes back to the list it was opened from; a new prompt, a draft or one just published
+      // opens on its own page, where it can be used, copied or shared straight away.
+      navigate(editing && !draft && asked === 'save' ? paths.allPrompts : paths.prompt(saved.id));
     } catch (err) {
       if (isServerUnreachable(err)) return setUnsent(saveErrorMessage(err, editing));
       // A clashing title belongs under the title; validation answers name their own fields.
@@ -118,5 +134,10 @@ export function usePromptFormState({ id, fields, user }: Options) {
     }
   });
 
-  return { form, submit, saving: save.isPending, unsent, blocker };
+  /** The form's submit for one intent (the Enter key submits with `save`). */
+  const submitAs = (asked: SaveIntent) => (event?: { preventDefault(): void }) => {
+    intent.current = asked;
+    return submit(event as Parameters<typeof submit>[0]);
+  };
+  return { form, submit: submitAs('save'), submitAs, saving: save.isPending, savingAs: intent.current, unsent, blocker };
 }
