@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listLimitSchema } from './common';
-import { CREATE_STATUSES, PROMPT_STATUSES, type PromptStatus, STATUS_MESSAGES } from '../prompt-status';
+import { PROMPT_STATUSES, type PromptStatus, STATUS_MESSAGES } from '../prompt-status';
 
 export {
   CREATE_STATUSES,
