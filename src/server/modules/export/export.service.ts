@@ -43,6 +43,7 @@ const exportedPromptColumns = {
   customFields: prompts.customFields,
   visibility: prompts.visibility,
   visibleUnits: prompts.visibleUnits,
+  status: prompts.status,
   createdAt: prompts.createdAt,
   updatedAt: prompts.updatedAt,
 };
@@ -63,6 +64,7 @@ function promptsSet(db: Database, where: SQL | undefined, asCsv: boolean): DataS
       'customFields',
       'visibility',
       'units',
+      'status',
       'createdAt',
       'updatedAt',
     ],
@@ -91,6 +93,7 @@ function promptsSet(db: Database, where: SQL | undefined, asCsv: boolean): DataS
             customFields: asCsv ? (Object.keys(p.customFields).length ? JSON.stringify(p.customFields) : '') : p.customFields,
             visibility: p.visibility,
             units: asCsv ? joined(p.visibleUnits) : p.visibleUnits,
+            status: p.status,
             createdAt: iso(p.createdAt),
             updatedAt: iso(p.updatedAt),
           };

@@ -28,6 +28,8 @@ export interface ImportRecord {
   visibility: string;
   /** Its units, when the file names any (undefined: it does not). */
   units?: string[];
+  /** Its status, as the file says (empty: the file does not say). */
+  status?: string;
   createdAt?: Date;
   updatedAt?: Date;
   /** A problem found while reading (a field that is not JSON, say). */
@@ -107,6 +109,7 @@ function fromExport(row: number, r: Record<string, unknown>, csv: boolean, aiMod
     ownerEmail: text(r.ownerEmail).trim().toLowerCase(),
     customFields,
     visibility: read('visibility').trim(),
+    status: read('status').trim().toLowerCase(),
     // An empty list (an organization or private prompt's) names no unit.
     units: nonEmpty(csv ? splitList(read('units')) : list(r.units)),
     createdAt: date(r.createdAt),

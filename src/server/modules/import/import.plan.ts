@@ -9,6 +9,7 @@ import { invalidFields } from '../../errors';
 import { listBusinessUnitNames } from '../business-units/business-units.service';
 import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import { VISIBILITIES, type Visibility, VISIBILITY_MESSAGES } from '../../../shared/visibility';
+import { PROMPT_STATUSES, type PromptStatus, STATUS_MESSAGES } from '../../../shared/prompt-status';
 import { resolveVisibility, type VisibilityValues } from '../prompts/prompts.visibility';
 import type { ImportFile, ImportFormat, ImportRecord } from './import.parse';
 
@@ -22,6 +23,8 @@ export interface PlannedRow {
   businessUnit: string;
   /** Who may see it, when the file says; else a new prompt gets the default and an overwritten one keeps its own. */
   visibility?: VisibilityValues;
+  /** Its status, when the file says; else a new prompt is published and an overwritten one keeps its own. */
+  status?: PromptStatus;
   /** create: a new prompt; overwrite: `existingId` gets these values. */
   kind: 'create' | 'overwrite';
   existingId?: string;
@@ -191,12 +194,21 @@ export async function planImport(db: Database, admin: UserRow, file: ImportFile,
     }
     const visibility = fileVisibility(record, owner, unitNames, defaultVisibility);
     problems.push(...visibility.problems);
+    const status = record.status || undefined;
+    if (status && !(PROMPT_STATUSES as readonly string[]).includes(status)) problems.push({ field: 'status', message: STATUS_MESSAGES.unknown });
     if (problems.length || !parsed.success) {
       fail(record.row, problems);
       continue;
     }
     const unit = record.businessUnit.trim() || query.businessUnit || owner.businessUnit;
-    valid.push({ record, owner, data: parsed.data, businessUnit: units.get(unit.toLowerCase()) ?? unit, visibility: visibility.values });
+    valid.push({
+      record,
+      owner,
+      data: parsed.data,
+      businessUnit: units.get(unit.toLowerCase()) ?? unit,
+      visibility: visibility.values,
+      status: status as PromptStatus | undefined,
+    });
   }
 
   const existing = await existingByKey(
@@ -223,7 +235,7 @@ export async function planImport(db: Database, admin: UserRow, file: ImportFile,
     else if (query.onConflict === 'overwrite') {
       // A later row of the file wins over an earlier one, as it would over a stored prompt; the
       // prompt is still written once, so it is counted once (by the earlier row's plan).
-      if (earlier) Object.assign(earlier, { record: v.record, data: v.data, businessUnit: v.businessUnit, visibility: v.visibility });
+      if (earlier) Object.assign(earlier, { record: v.record, data: v.data, businessUnit: v.businessUnit, visibility: v.visibility, status: v.status });
       else {
         update++;
         const planned: PlannedRow = { ...v, kind: 'overwrite', existingId };

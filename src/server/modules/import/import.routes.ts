@@ -56,7 +56,7 @@ export async function importRoutes(app: FastifyInstance) {
       const type = request.headers['content-type'] ?? '';
       if (!ACCEPTED.test(type)) throw new AppError(415, 'unsupported_media_type', 'Send the file as text/csv or application/json');
       if (!request.body) throw invalidFields('The file is empty', { file: 'Empty file' });
-      return importPrompts(app.db, admin, request.body as Readable, type, request.query, app.config.defaultVisibility);
+      return importPrompts(app.db, admin, request.body as Readable, type, request.query, app.config.defaultVisibility, app.config);
     },
   );
 }

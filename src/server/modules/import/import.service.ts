@@ -15,6 +15,7 @@ import { importCollections } from '../collections/collections.transfer';
 import { type PlannedRow, planImport } from './import.plan';
 import type { Visibility } from '../../../shared/visibility';
 import { newPromptVisibility, sameVisibility } from '../prompts/prompts.visibility';
+import { type ReviewClock, statusColumns } from '../prompts/prompt-status.service';
 
 // The import: read the file, plan it (import.plan.ts), and, unless it is a dry run, write the plan in
 // one transaction: every prompt or none.
@@ -49,7 +50,16 @@ async function keepableIds(tx: Database, rows: PlannedRow[]): Promise<Set<string
 }
 
 /** Writes the plan; returns, for each file prompt id, the id of the prompt written for it (for the file's collections). */
-async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onServer: boolean, defaultVisibility: Visibility): Promise<Map<string, string>> {
+async function writePlan(
+  tx: Database,
+  admin: UserRow,
+  rows: PlannedRow[],
+  onServer: boolean,
+  defaultVisibility: Visibility,
+  review: ReviewClock,
+): Promise<Map<string, string>> {
+  // A status the file names, as the importing administrator (who curates every unit) would set it.
+  const statusOf = (r: PlannedRow) => (r.status ? statusColumns(admin, r.status, null, review) : {});
   const written = new Map<string, string>();
   // Each new prompt adds entries to several GIN indexes (search, title trigrams, filter keys). A larger
   // pending list for this transaction lets PostgreSQL merge them into the indexes in fewer, bigger steps.
@@ -88,6 +98,7 @@ async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onSer
       return {
         ...valuesOf(r),
         ...(r.visibility ?? newPromptVisibility(defaultVisibility, r.owner)),
+        ...statusOf(r),
         id,
         userId: r.owner.id,
         authorName: `${r.owner.firstName} ${r.owner.lastName}`.trim(),
@@ -106,10 +117,11 @@ async function writePlan(tx: Database, admin: UserRow, rows: PlannedRow[], onSer
     const changed = changedFields(before, { ...before, ...values });
     // Who may see it is not versioned: a row changing only that writes no version.
     const visibility = r.visibility && !sameVisibility(before, r.visibility) ? r.visibility : undefined;
-    if (!changed.length && !visibility) continue;
+    const status = r.status && r.status !== before.status ? statusOf(r) : undefined;
+    if (!changed.length && !visibility && !status) continue;
     const [after] = await tx
       .update(prompts)
-      .set({ ...values, ...visibility, ...(changed.length ? { updatedAt: new Date() } : {}) })
+      .set({ ...values, ...visibility, ...status, ...(changed.length ? { updatedAt: new Date() } : {}) })
       .where(eq(prompts.id, before.id))
       .returning();
     if (changed.length) await recordVersion(tx, after!, admin, { before, note: 'Imported (overwrote this prompt)', changed });
@@ -144,6 +156,7 @@ export async function importPrompts(
   contentType: string,
   query: ImportQuery,
   defaultVisibility: Visibility,
+  review: ReviewClock,
 ): Promise<ImportResult> {
   const file = await readImportFile(body, contentType, query.aiModel);
   const { format } = file;
@@ -160,7 +173,7 @@ export async function importPrompts(
   }
   try {
     await promptWriteTransaction(db, async (tx) => {
-      const written = await writePlan(tx, admin, plan.rows, isPostgresServer(db), defaultVisibility);
+      const written = await writePlan(tx, admin, plan.rows, isPostgresServer(db), defaultVisibility, review);
       await importCollections(tx, admin, file.collections ?? [], written);
       await recordAudit(tx, {
         actor: admin,

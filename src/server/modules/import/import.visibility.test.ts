@@ -94,3 +94,45 @@ describe('visibility in import and export', () => {
     expect((await listed(outsider)).map(([title]) => title)).toEqual(['Everyone', 'Secret', 'Two units']);
   });
 });
+
+describe('status in import and export', () => {
+  it('imports the status a file names (verified by the importing admin), exports it, and refuses an unknown one', async () => {
+    const csv = [
+      'title,content,aiModels,tags,businessUnit,ownerEmail,visibility,units,status',
+      'Status draft row,Text,ChatGPT,a,Legal,lee@example.com,organization,,draft',
+      'Status old row,Text,ChatGPT,a,Legal,lee@example.com,organization,,Deprecated',
+      'Status vetted row,Text,ChatGPT,a,Legal,lee@example.com,organization,,verified',
+      'Status plain row,Text,ChatGPT,a,Legal,lee@example.com,organization,,',
+    ].join('\n');
+    const res = await importCsv(csv);
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = promptListResponseSchema.parse(
+      body(await t.app.inject({ method: 'GET', url: '/api/prompts/my?search=status%20row&status=draft,published,verified,deprecated', headers: legal.auth })),
+    );
+    expect(mine.items.map((i) => [i.title, i.status]).sort()).toEqual([
+      ['Status draft row', 'draft'],
+      ['Status old row', 'deprecated'],
+      ['Status plain row', 'published'],
+      ['Status vetted row', 'verified'],
+    ]);
+    const vetted = mine.items.find((i) => i.status === 'verified')!;
+    const detail = body<{ verifiedBy: { id: string } | null; reviewBy: string | null }>(
+      await t.app.inject({ method: 'GET', url: `/api/prompts/${vetted.id}`, headers: legal.auth }),
+    );
+    expect(detail.verifiedBy?.id).toBe(admin.user.id);
+    expect(detail.reviewBy).not.toBeNull();
+
+    const exported = (await t.app.inject({ method: 'GET', url: '/api/admin/export?type=prompts&format=csv', headers: admin.auth })).body.replace(/^\uFEFF/, '');
+    const rows = parse(exported, { columns: true }) as Array<{ title: string; status: string }>;
+    expect(rows.find((r) => r.title === 'Status draft row')?.status).toBe('draft');
+    expect(rows.find((r) => r.title === 'Status old row')?.status).toBe('deprecated');
+
+    const bad = await importCsv(
+      'title,content,aiModels,tags,businessUnit,ownerEmail,status\nStatus bad row,Text,ChatGPT,a,Legal,lee@example.com,archived',
+      '&dryRun=true',
+    );
+    expect(importResultSchema.parse(body(bad)).errors.map((e) => [e.field, e.message])).toEqual([
+      ['status', 'Status must be draft, published, verified or deprecated'],
+    ]);
+  });
+});

@@ -39,6 +39,8 @@ const searchArgs = z.object({
   tag: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(50).optional(),
   collection: z.uuid({ error: 'collection must be a collection id (from list_collections)' }).optional(),
+  verifiedOnly: z.boolean({ error: 'verifiedOnly must be true or false' }).optional(),
+  includeDeprecated: z.boolean({ error: 'includeDeprecated must be true or false' }).optional(),
 });
 const getArgs = z.object({
   id: z.uuid({ error: 'id must be a prompt id (a UUID)' }),
@@ -69,6 +71,8 @@ const TOOLS = [
         tag: { type: 'string', description: 'Only prompts with this tag' },
         limit: { type: 'integer', minimum: 1, maximum: 50, description: 'How many results (default 10)' },
         collection: COLLECTION_ARGUMENT,
+        verifiedOnly: { type: 'boolean', description: 'Only prompts a curator verified' },
+        includeDeprecated: { type: 'boolean', description: 'Also deprecated prompts, which are left out otherwise' },
       },
     },
   },
@@ -169,7 +173,7 @@ export function buildMcpServer(caller: McpCaller): Server {
       if (name === 'search_prompts') {
         const parsed = searchArgs.safeParse(args);
         if (!parsed.success) return toolError(zodMessage(parsed.error));
-        const { query, businessUnit, aiApplication, tag, limit, collection } = parsed.data;
+        const { query, businessUnit, aiApplication, tag, limit, collection, verifiedOnly, includeDeprecated } = parsed.data;
         const filters = promptListQuerySchema.parse({
           search: query ?? '',
           limit: String(limit ?? 10),
@@ -177,6 +181,9 @@ export function buildMcpServer(caller: McpCaller): Server {
           ...(aiApplication ? { aiModels: aiApplication.replaceAll(',', ' ') } : {}),
           ...(tag ? { tags: tag.replaceAll(',', ' ') } : {}),
           ...(collection ? { collection } : {}),
+          ...(verifiedOnly ? { verified: 'true' } : {}),
+          // Drafts never: they are listed only in their owners' My Prompts, which this is not.
+          ...(includeDeprecated ? { status: 'published,verified,deprecated' } : {}),
         });
         let listed: string;
         try {
@@ -192,9 +199,13 @@ export function buildMcpServer(caller: McpCaller): Server {
           preview: i.contentPreview,
           tags: i.tags,
           aiApplications: i.aiModels,
+          status: i.status,
           link: link(i.id),
         }));
-        const text = results.length ? results.map((r) => `${r.title}\n  id: ${r.id}\n  ${r.preview}\n  ${r.link}`).join('\n\n') : 'No prompts match.';
+        const mark = (status: string) => (status === 'verified' ? ' [verified]' : status === 'deprecated' ? ' [deprecated]' : '');
+        const text = results.length
+          ? results.map((r) => `${r.title}${mark(r.status)}\n  id: ${r.id}\n  ${r.preview}\n  ${r.link}`).join('\n\n')
+          : 'No prompts match.';
         const searchMode = page.searchMode ?? 'all';
         const suggestions = page.suggestions ?? [];
         return {

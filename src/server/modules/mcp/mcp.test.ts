@@ -119,6 +119,32 @@ describe('the MCP server', () => {
     expect(missing.isError).toBe(true);
   });
 
+  it('never gives drafts; gives deprecated prompts only when asked, and marks verified ones', async () => {
+    const status = (id: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/prompts/${id}/status`, headers: editor.auth, payload });
+    const draft = await create('Status draft kiwi', 'A kiwi draft', ['Status']);
+    const old = await create('Status old kiwi', 'An old kiwi prompt', ['Status']);
+    const good = await create('Status good kiwi', 'A good kiwi prompt', ['Status']);
+    expect((await status(draft, { status: 'draft' })).statusCode).toBe(200);
+    expect((await status(old, { status: 'deprecated', replacementId: good })).statusCode).toBe(200);
+    const client = await connect(await tokenFor(editor, ['prompts:read']));
+    const search = async (args: Record<string, unknown>) => {
+      const found = await client.callTool({ name: 'search_prompts', arguments: { query: 'kiwi', ...args } });
+      return (found.structuredContent as { results: Array<{ title: string; status: string }> }).results;
+    };
+    expect((await search({})).map((r) => r.title)).toEqual(['Status good kiwi']);
+    expect((await search({ includeDeprecated: true })).map((r) => `${r.title} ${r.status}`).sort()).toEqual([
+      'Status good kiwi published',
+      'Status old kiwi deprecated',
+    ]);
+    const drafted = await client.callTool({ name: 'get_prompt', arguments: { id: draft } });
+    expect(drafted.isError).toBe(true);
+    // The owner's own draft, by its id: still not for AI clients.
+    expect((drafted.content as Array<{ text: string }>)[0]!.text).toBe(`No prompt has the id ${draft}`);
+    const bad = await client.callTool({ name: 'search_prompts', arguments: { query: 'kiwi', verifiedOnly: 'yes' } });
+    expect(bad.isError).toBe(true);
+  });
+
   it('is refused to a session token and to a token without prompts:read; a read token gets nothing else', async () => {
     await expect(connect(editor.token)).rejects.toThrow(/401|personal API token/);
     await expect(connect(await tokenFor(editor, ['prompts:write']))).rejects.toThrow(/403|prompts:read/);

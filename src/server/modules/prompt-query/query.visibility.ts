@@ -47,12 +47,16 @@ export function accessKeys(viewer: AudienceViewer): Audience {
 
 /**
  * An admin's list of `statuses`: every prompt but those whose markers say they are not shown ("d" for
- * drafts, which are listed only among one's own; "x" unless deprecated prompts are asked for).
+ * drafts, which are listed only among one's own and in exports; "x" unless deprecated prompts are asked for).
  */
 export function adminListed(statuses: readonly PromptStatus[], column: AnyPgColumn | SQL = prompts.audience): SQL {
-  const deprecated = statuses.includes('deprecated');
-  if (!showsLive(statuses)) return deprecated ? sql`${column} @> '{x}'::text[]` : sql`false`;
-  return deprecated ? sql`not ${column} @> '{d}'::text[]` : sql`not ${column} && '{d,x}'::text[]`;
+  const markers = (list: string[]) => sql.raw(`'{${list.join(',')}}'::text[]`);
+  const hidden = [...(statuses.includes('draft') ? [] : ['d']), ...(statuses.includes('deprecated') ? [] : ['x'])];
+  if (!showsLive(statuses)) {
+    const shown = ['d', 'x'].filter((marker) => !hidden.includes(marker));
+    return shown.length ? sql`${column} && ${markers(shown)}` : sql`false`;
+  }
+  return hidden.length ? sql`not ${column} && ${markers(hidden)}` : sql`true`;
 }
 
 /**

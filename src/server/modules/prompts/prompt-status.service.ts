@@ -55,7 +55,7 @@ async function checkedReplacement(tx: Database, actor: UserRow, prompt: PromptRo
 }
 
 /** The columns a move to `to` writes: verifications are stamped or cleared, a replacement kept only by a deprecation. */
-function statusColumns(actor: UserRow, to: StatusChange['status'], replacementId: string | null, review: ReviewClock) {
+export function statusColumns(actor: UserRow, to: StatusChange['status'], replacementId: string | null, review: ReviewClock) {
   const now = review.clock();
   const verification =
     to === 'verified'
