@@ -27,7 +27,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client';
 import { benchBackup } from './backup-bench';
 import { benchImport } from './import-bench';
-import { BENCH_PASSWORD, seed, seedUsage, seedVotes } from './seed';
+import { BENCH_PASSWORD, seed, seedStatuses, seedUsage, seedVotes } from './seed';
 import { seedCollections } from './seed-collections';
 import { explainedRun, freePort, prepareDatabase } from './support';
 import { measure, scenarios } from './scenarios';
@@ -117,6 +117,8 @@ async function main() {
     if (used === 0) await seedUsage(handle.db);
     const voted = Number((await queryRows(handle.db, sql`select count(*)::int as n from prompt_vote_counts`))[0]!.n);
     if (voted === 0) await seedVotes(handle.db);
+    const unpublished = Number((await queryRows(handle.db, sql`select count(*)::int as n from prompts where status <> 'published'`))[0]!.n);
+    if (unpublished === 0) await seedStatuses(handle.db);
   }
   await seedCollections(handle.db);
   const [viewer] = (await queryRows(handle.db, sql`select id::text, role, business_unit as "businessUnit" from users where email = ${viewerEmail}`)) as Array<{

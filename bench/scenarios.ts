@@ -96,6 +96,10 @@ export const scenarios: Scenario[] = [
   list('most used, filter: popular tag', 'sort=mostUsed&tags=tag-1'),
   list('top rated, first page', 'sort=topRated'),
   list('top rated, filter: popular tag', 'sort=topRated&tags=tag-1'),
+  // Statuses (5 % drafts, 10 % verified, 5 % deprecated): drafts and deprecated prompts are left out
+  // through the audience keys; "Verified only" tests each row's status.
+  list('verified only, first page', 'verified=true'),
+  list('with deprecated, first page', 'status=published,verified,deprecated'),
   list('favorites only (50)', 'favorites=true'),
   { name: 'recently used (200)', path: '/api/prompts/recent' },
   // Collections: 2,000 of 20 prompts, and one of 500 that the member may all see.

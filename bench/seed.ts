@@ -133,6 +133,7 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
   }
   await seedUsage(db);
   await seedVotes(db);
+  await seedStatuses(db);
   // VACUUM also flushes the GIN pending lists that a bulk load leaves, as autovacuum would in steady state.
   await db.execute(sql`vacuum analyze`);
 }
@@ -158,6 +159,22 @@ export async function seedUsage(db: Database): Promise<void> {
  * Feedback: one prompt in twenty voted on, mostly up, as vote counts (what lists and the "Top rated"
  * order read). Also run on a database kept with --reuse that predates votes.
  */
+/**
+ * Statuses as a library kept by curators might hold them: 5 % drafts, 10 % verified (a tenth of those
+ * due for review), 5 % deprecated, the rest published. Also run on a database kept with --reuse that
+ * predates statuses. Rows are picked by a hash of their id, so a rerun picks the same ones.
+ */
+export async function seedStatuses(db: Database): Promise<void> {
+  await db.execute(sql`update prompts p set status = s.status,
+      verified_at = case when s.status = 'verified' then now() - interval '30 days' end,
+      review_by = case when s.status = 'verified' then now() + (case when s.h < 6 then interval '-1 day' else interval '150 days' end) end
+    from (select id, h, case when h < 5 then 'draft' when h < 15 then 'verified' else 'deprecated' end as status
+      from (select id, abs(hashtext(id::text)) % 100 as h from prompts) x where h < 20) s
+    where p.id = s.id and p.status = 'published'`);
+  await db.execute(sql`analyze prompts`);
+  await db.execute(sql`analyze prompt_filter_keys`);
+}
+
 export async function seedVotes(db: Database): Promise<void> {
   await db.execute(sql`insert into prompt_vote_counts (prompt_id, up, down, score)
     select id, up, down, prompt_vote_score(up, down) from (
