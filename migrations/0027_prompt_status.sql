@@ -44,3 +44,11 @@ CREATE INDEX "prompts_search_gin_idx" ON "prompts" USING gin ("search_vector", "
 DROP TRIGGER "prompts_filter_keys_sync" ON "prompts";--> statement-breakpoint
 CREATE TRIGGER "prompts_filter_keys_sync" AFTER INSERT OR UPDATE OF "updated_at", "user_business_unit", "ai_models", "tags", "visibility", "visible_units", "co_owner_ids", "user_id", "status" ON "prompts"
   FOR EACH ROW EXECUTE FUNCTION prompt_filter_keys_sync();
+--> statement-breakpoint
+-- "Verified only", newest first: a walk of the verified prompts alone (a tenth of a library, say), where
+-- the date index would read ten rows for each one it keeps.
+CREATE INDEX "prompts_verified_updated_idx" ON "prompts" ("updated_at" DESC, "id" DESC) WHERE "status" = 'verified';
+--> statement-breakpoint
+-- An admin's total of everyone's list (published and verified prompts): an index-only count, as it was
+-- before drafts and deprecated prompts had to be left out.
+CREATE INDEX "prompt_filter_keys_listed_idx" ON "prompt_filter_keys" ("prompt_id") WHERE NOT "audience" && '{d,x}'::text[];

@@ -105,6 +105,9 @@ export const prompts = pgTable(
     index('prompts_review_idx')
       .on(t.reviewBy, t.id)
       .where(sql`${t.status} = 'verified'`),
+    index('prompts_verified_updated_idx')
+      .on(t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'verified'`),
     index('prompts_replacement_idx')
       .on(t.replacementId)
       .where(sql`${t.replacementId} is not null`),
@@ -142,6 +145,10 @@ export const promptFilterKeys = pgTable(
     index('prompt_filter_keys_organization_idx')
       .on(t.promptId)
       .where(sql`${t.audience} @> '{o}'::text[]`),
+    // An admin's total: the rows that are neither drafts nor deprecated (migration 0027).
+    index('prompt_filter_keys_listed_idx')
+      .on(t.promptId)
+      .where(sql`not ${t.audience} && '{d,x}'::text[]`),
     index('prompt_filter_keys_restricted_audience_gin_idx')
       .using('gin', t.audience)
       .where(sql`not ${t.audience} @> '{o}'::text[]`),

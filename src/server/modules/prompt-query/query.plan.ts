@@ -241,8 +241,10 @@ export async function planList(
   // The most-used order counts its filter matches in the narrow table too (its pages walk use counts).
   // A member's keys are a filter too: their unfiltered list reads the narrow table, whose rows carry the
   // audience, rather than test it on the wide prompt rows (a count of 1,001 read 409 pages of prompts).
+  // So does an admin's, whose list leaves drafts and deprecated prompts out by their audience markers:
+  // its total is an index-only count of prompt_filter_keys_listed_idx.
   // The narrow table holds no visibility column: a visibility filter reads prompts.
-  const narrowed = filtered || query.audience !== null;
+  const narrowed = true;
   // The narrow table knows nothing of collections: a collection's list reads its items and their prompts.
   const collection = query.collection;
   if (collection) {

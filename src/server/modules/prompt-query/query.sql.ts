@@ -110,10 +110,9 @@ export function statusRowCondition(statuses: readonly PromptStatus[], ownList: b
   const splitsLive = statuses.includes('published') !== statuses.includes('verified');
   if (ownList ? statuses.length === PROMPT_STATUSES.length : !splitsLive) return null;
   if (!statuses.length) return sql`false`;
-  return sql`${prompts.status} in (${sql.join(
-    statuses.map((s) => sql`${s}`),
-    sql`, `,
-  )})`;
+  // Constants, not parameters (they are PROMPT_STATUSES' own words): a prepared list's generic plan
+  // then knows which status it reads, and walks the verified prompts' own index for "Verified only".
+  return sql`${prompts.status} in (${sql.raw(statuses.map((s) => `'${PROMPT_STATUSES.find((known) => known === s)!}'`).join(', '))})`;
 }
 
 /** The sidebar's visibility filter: prompts of any of these visibilities (among those the viewer sees). */
