@@ -90,7 +90,7 @@ describe('the curator units in the Edit User dialog', () => {
     const user = userEvent.setup();
     const { onOpenChange } = renderDialog();
     expect(chosen()).toEqual(['Sales']);
-    expect(picker()).toHaveAccessibleDescription(/verify and deprecate the prompts/);
+    expect(picker()).toHaveAccessibleDescription(/verify and deprecate prompts by these units’ members or shared with these units/);
     await user.type(picker()!, 'leg');
     await user.keyboard('{Enter}');
     expect(chosen()).toEqual(['Sales', 'Legal']);
