@@ -33,6 +33,15 @@ export function useSaveUser() {
   });
 }
 
+/** The business units whose prompts the member curates; an empty list ends their curation. */
+export function useSetCuratorUnits() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, units }: { id: string; units: string[] }) => apiRequest<PublicUser>('PUT', `/api/admin/users/${id}/curator-units`, { units }),
+    onSuccess: refresh,
+  });
+}
+
 export function useDeleteUser() {
   const refresh = useRefresh();
   return useMutation({

@@ -1,16 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ROLE_LABELS, ROLES } from '../../../../shared/constants';
 import type { PublicUser } from '../../../../shared/schemas/auth';
-import { type AdminUserInput, adminUserInputSchema, OWN_ROLE_MESSAGE } from '../../../../shared/schemas/users';
+import { adminUserInputSchema, OWN_ROLE_MESSAGE } from '../../../../shared/schemas/users';
 import { Dialog, DialogContent, FormDialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { useBusinessUnits } from '../../../lib/shared-queries';
 import { toast } from '../../../lib/toast';
-import { useSaveUser, useSingleSignOnOnly } from '../api/user-admin';
+import { useSaveUser, useSetCuratorUnits, useSingleSignOnOnly } from '../api/user-admin';
+import { CuratorUnitsField, sameUnits } from './curator-units';
 import type { TemporaryPassword } from './temporary-password-dialog';
+
+/** The member's details plus the units they curate, which are saved by a call of their own. */
+const formSchema = adminUserInputSchema.extend({ curatorUnits: z.array(z.string()) });
+type FormValues = z.input<typeof formSchema>;
 
 interface Props {
   user: PublicUser | null;
@@ -22,11 +29,13 @@ interface Props {
 
 export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated }: Props) {
   const save = useSaveUser();
+  const curate = useSetCuratorUnits();
+  const curatorId = useId();
   const { ssoOnly, providerName } = useSingleSignOnOnly();
   const { data: units = [] } = useBusinessUnits();
   const self = user?.id === currentUserId;
-  const form = useForm<AdminUserInput>({
-    resolver: zodResolver(adminUserInputSchema) as never,
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema) as never,
     mode: 'onChange',
     values: {
       email: user?.email ?? '',
@@ -34,14 +43,29 @@ export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated 
       lastName: user?.lastName ?? '',
       businessUnit: user?.businessUnit ?? '',
       role: user?.role ?? 'edit',
+      curatorUnits: user?.curatorUnits ?? [],
     },
   });
   const { errors } = form.formState;
+  // A disabled select submits no value: an admin editing themself keeps their role.
+  const role = (self && user ? user.role : form.watch('role')) ?? 'edit';
 
-  const submit = form.handleSubmit(async (input) => {
+  const submit = form.handleSubmit(async ({ curatorUnits, ...fields }) => {
+    const input = { ...fields, role };
+    // The units first: the server's likeliest refusal (a unit deleted meanwhile) then leaves nothing
+    // half saved, and the admin corrects the field and saves again. An admin's picker is hidden, so
+    // what it last held is left as it was.
+    if (user && role !== 'admin' && !sameUnits(curatorUnits, user.curatorUnits)) {
+      try {
+        await curate.mutateAsync({ id: user.id, units: curatorUnits });
+      } catch (err) {
+        form.setError('curatorUnits', { message: errorMessage(err, 'Failed to save the curated units') });
+        document.getElementById(curatorId)?.focus();
+        return;
+      }
+    }
     try {
-      // A disabled select submits no value: an admin editing themself keeps their role.
-      const res = await save.mutateAsync({ id: user?.id, input: self && user ? { ...input, role: user.role } : input });
+      const res = await save.mutateAsync({ id: user?.id, input });
       onOpenChange(false);
       // With single sign-on only, a new member has no password to hand on.
       const created = 'user' in res ? res : null;
@@ -102,7 +126,16 @@ export function UserDialog({ user, currentUserId, open, onOpenChange, onCreated 
               ))}
             </NativeSelect>
           </FormField>
-          <FormDialogFooter onCancel={() => onOpenChange(false)} pending={save.isPending} submitLabel={user ? 'Update' : 'Create'} />
+          {user ? (
+            <Controller
+              control={form.control}
+              name="curatorUnits"
+              render={({ field }) => (
+                <CuratorUnitsField id={curatorId} role={role} value={field.value} onChange={field.onChange} error={errors.curatorUnits?.message} />
+              )}
+            />
+          ) : null}
+          <FormDialogFooter onCancel={() => onOpenChange(false)} pending={save.isPending || curate.isPending} submitLabel={user ? 'Update' : 'Create'} />
         </form>
       </DialogContent>
     </Dialog>

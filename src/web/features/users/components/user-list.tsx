@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useWideLayout } from '../../../lib/use-media-query';
 import { cn, formatDate } from '../../../lib/utils';
+import { CuratesLine } from './curator-units';
 
 const roleTone = { admin: 'red', edit: 'blue', read: 'grey' } as const;
 
@@ -84,9 +85,13 @@ function UsersTable({ users, ...actions }: Props) {
                 <p className="truncate text-xs text-slate-500 xl:hidden" title={u.businessUnit}>
                   {u.businessUnit}
                 </p>
+                <CuratesLine user={u} className="xl:hidden" />
               </td>
-              <td className="hidden truncate px-3 py-2.5 text-slate-700 xl:table-cell" title={u.businessUnit}>
-                {u.businessUnit}
+              <td className="hidden px-3 py-2.5 text-slate-700 xl:table-cell">
+                <p className="truncate" title={u.businessUnit}>
+                  {u.businessUnit}
+                </p>
+                <CuratesLine user={u} />
               </td>
               <td className="px-3 py-2.5">
                 <Badge tone={roleTone[u.role]}>{ROLE_LABELS[u.role]}</Badge>
@@ -145,6 +150,7 @@ function UserCards({ users, ...actions }: Props) {
                 <dd className="text-slate-800">{formatDate(u.createdAt)}</dd>
               </div>
             </dl>
+            <CuratesLine user={u} className="mt-2" />
           </Card>
         </li>
       ))}
