@@ -59,6 +59,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/);
   });
 
+  it('reads VERIFICATION_DAYS: 180 by default, fractions of a day allowed as for the other day counts, never 0', () => {
+    expect(loadConfig({}).verificationDays).toBe(180);
+    expect(loadConfig({ VERIFICATION_DAYS: '0.5' }).verificationDays).toBe(0.5);
+    expect(() => loadConfig({ VERIFICATION_DAYS: '0' })).toThrow(/VERIFICATION_DAYS/);
+  });
+
   it('reads DB_CONNECT_RETRY_S: 30 s by default, 0 for no retry, and names it when it is bad', () => {
     expect(loadConfig({}).connectRetryS).toBe(30);
     expect(loadConfig({ DB_CONNECT_RETRY_S: '0' }).connectRetryS).toBe(0);

@@ -77,7 +77,7 @@ const configSchema = z
     ),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('AI Prompts Database <no-reply@localhost>')),
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-    VERIFICATION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(3650).default(DEFAULT_VERIFICATION_DAYS)),
+    VERIFICATION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(DEFAULT_VERIFICATION_DAYS)),
     SESSION_TTL_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(30)),
     SESSION_IDLE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(7)),
     TRASH_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3650).default(30)),

@@ -7,6 +7,8 @@ export const MyPromptsPage = lazy(() => import('../features/prompts/components/m
 export const FavoritesPage = lazy(() => import('../features/prompts/components/favorites-page').then((m) => ({ default: m.FavoritesPage })));
 export const RecentPage = lazy(() => import('../features/prompts/components/recent-page').then((m) => ({ default: m.RecentPage })));
 export const TrashPage = lazy(() => import('../features/prompts/components/trash-page').then((m) => ({ default: m.TrashPage })));
+/** The review queue acts through the prompts feature's status call, composed in review-composition. */
+export const ReviewPage = lazy(() => import('./review-composition').then((m) => ({ default: m.ReviewRoute })));
 export const PromptFormPage = lazy(() => import('../features/prompts/components/prompt-form-page').then((m) => ({ default: m.PromptFormPage })));
 export const PromptPage = lazy(() => import('../features/prompts/components/prompt-page').then((m) => ({ default: m.PromptPage })));
 export const UserManagementPage = lazy(() => import('../features/users/components/user-management-page').then((m) => ({ default: m.UserManagementPage })));

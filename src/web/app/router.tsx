@@ -32,6 +32,7 @@ import {
   PromptFormPage,
   PromptPage,
   RecentPage,
+  ReviewPage,
   TagsPage,
   TrashPage,
   UserManagementPage,
@@ -69,6 +70,7 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
           <Route path={paths.favorites} element={<FavoritesPage />} />
           <Route path={paths.recent} element={<RecentPage />} />
           <Route path={paths.trash} element={<TrashPage />} />
+          <Route path={paths.review} element={<ReviewPage />} />
           <Route path={paths.createPrompt} element={<PromptFormPage />} />
           <Route path="/edit-prompt/:id" element={<PromptFormPage />} />
           <Route path="/prompts/:id" element={<PromptPage />} />

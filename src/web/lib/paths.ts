@@ -11,6 +11,8 @@ export const paths = {
   favorites: '/favorites',
   recent: '/recent',
   trash: '/trash',
+  /** A curator's verified prompts whose review date has passed. */
+  review: '/review',
   createPrompt: '/create-prompt',
   /** The create form, prefilled from prompt `id` ("Make a copy"). */
   copyPrompt: (id: string) => `/create-prompt?copy=${encodeURIComponent(id)}`,

@@ -12,8 +12,11 @@ export interface BrowserSuite {
   open(viewport?: { width: number; height: number }): Promise<TestPage>;
 }
 
-/** One real server and one Chromium per test file; each test's page is closed and checked for errors. */
-export function useBrowserSuite(): BrowserSuite {
+/**
+ * One real server and one Chromium per test file; each test's page is closed and checked for errors.
+ * `env` is added to the server's environment (a setting the file's tests need).
+ */
+export function useBrowserSuite(env: Record<string, string> = {}): BrowserSuite {
   let current: TestPage | undefined;
   const suite = {
     async open(viewport?: { width: number; height: number }) {
@@ -22,7 +25,7 @@ export function useBrowserSuite(): BrowserSuite {
     },
   } as BrowserSuite;
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [suite.server, suite.browser] = await Promise.all([startServer(env), launchBrowser()]);
   });
   afterAll(async () => {
     await suite.browser?.close();

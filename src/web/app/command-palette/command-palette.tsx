@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../../lib/text-input';
 import { apiRequest, pathFromQueryKey } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
+import { adminLinks } from '../layout/admin-nav';
 import { navigationLinks } from '../layout/sidebar';
 
 const PROMPT_RESULTS = '8';
@@ -18,6 +19,8 @@ interface Props {
   onOpenChange: (open: boolean) => void;
   canCreate: boolean;
   isAdmin: boolean;
+  /** Whether the review queue is offered (admins, curators). */
+  curates: boolean;
   onShowShortcuts: () => void;
 }
 
@@ -57,13 +60,12 @@ const groupClass =
  * Ctrl+K / ⌘+K: jump to a prompt by what it says, go to a page, create a prompt. Matching is the
  * server's search for prompts and a plain "contains" for page names; the arrow keys move, Enter goes.
  */
-export function CommandPalette({ onOpenChange, canCreate, isAdmin, onShowShortcuts }: Props) {
+export function CommandPalette({ onOpenChange, canCreate, isAdmin, curates, onShowShortcuts }: Props) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const matches = usePromptMatches(text);
   const words = text.trim();
-  const links = navigationLinks(canCreate, isAdmin);
-  const pages = [...links.main, ...links.admin].filter((l) => l.label.toLowerCase().includes(words.toLowerCase()));
+  const pages = [...navigationLinks(canCreate, curates), ...(isAdmin ? adminLinks : [])].filter((l) => l.label.toLowerCase().includes(words.toLowerCase()));
   const prompts = words ? (matches.data?.items ?? []) : [];
   // The palette mounts when opened, so this is the control that had focus before Ctrl+K.
   const returnFocus = useReturnFocus();

@@ -22,6 +22,7 @@ export function AppShell({ user, filters }: { user: PublicUser; filters?: ReactN
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const isAdmin = user.role === 'admin';
   const canCreate = canCreatePrompt(user);
+  const curates = isAdmin || user.curatorUnits.length > 0;
   const { pathname } = useLocation();
   useEffect(() => {
     const timer = setTimeout(() => void loadCommandPalette(), 2_000);
@@ -44,19 +45,25 @@ export function AppShell({ user, filters }: { user: PublicUser; filters?: ReactN
       <Header user={user} onOpenNav={() => setNavOpen(true)} />
       <div className="flex">
         <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 border-r border-slate-200 bg-white lg:block" aria-label="Sidebar">
-          <Sidebar isAdmin={isAdmin} canCreate={canCreate} filters={filters} />
+          <Sidebar isAdmin={isAdmin} canCreate={canCreate} curates={curates} filters={filters} />
         </aside>
         {/* The phone drawer loads when first opened: desktop visitors never need its dialog code. */}
         {navOpen ? (
           <Suspense>
             <NavDrawer open onOpenChange={setNavOpen}>
-              <Sidebar isAdmin={isAdmin} canCreate={canCreate} filters={filters} onNavigate={() => setNavOpen(false)} />
+              <Sidebar isAdmin={isAdmin} canCreate={canCreate} curates={curates} filters={filters} onNavigate={() => setNavOpen(false)} />
             </NavDrawer>
           </Suspense>
         ) : null}
         <Suspense>
           {paletteOpen ? (
-            <CommandPalette onOpenChange={setPaletteOpen} canCreate={canCreate} isAdmin={isAdmin} onShowShortcuts={() => setShortcutsOpen(true)} />
+            <CommandPalette
+              onOpenChange={setPaletteOpen}
+              canCreate={canCreate}
+              isAdmin={isAdmin}
+              curates={curates}
+              onShowShortcuts={() => setShortcutsOpen(true)}
+            />
           ) : null}
           {shortcutsOpen ? <ShortcutsDialog onOpenChange={setShortcutsOpen} /> : null}
         </Suspense>
