@@ -88,7 +88,9 @@ describe('the combobox for business unit, tags and AI applications', () => {
     // "Who can see this" is one stop, on its chosen radio button (arrows move between the choices).
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('radio');
+    await page.keyboard.press('Tab'); // Cancel
     await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button: Save as draft');
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('button: Create Prompt');
     await page.keyboard.press('Enter');
