@@ -22,6 +22,7 @@ import { promptUsageRoutes } from './modules/prompts/prompt-usage.routes';
 import { promptVoteRoutes } from './modules/prompts/prompt-votes.routes';
 import { promptStatusRoutes } from './modules/prompts/prompt-status.routes';
 import { reviewRoutes } from './modules/review/review.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { promptVersionRoutes } from './modules/prompts/prompt-versions.routes';
 import { importRoutes } from './modules/import/import.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
@@ -102,7 +103,8 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   registerStorageGuard(app, embeddedDataDir);
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { mailer: mailer ?? createMailer(config) });
+  const theMailer = mailer ?? createMailer(config);
+  await app.register(authRoutes, { mailer: theMailer });
   await app.register(ssoRoutes);
   await app.register(businessUnitRoutes);
   await app.register(adminBusinessUnitRoutes);
@@ -113,6 +115,7 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   await app.register(promptVoteRoutes);
   await app.register(promptStatusRoutes);
   await app.register(reviewRoutes);
+  await app.register(inboxRoutes, { emailAvailable: Boolean(theMailer) });
   await app.register(promptOwnerRoutes);
   await app.register(promptVersionRoutes);
   await app.register(trashRoutes);

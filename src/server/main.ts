@@ -16,6 +16,8 @@ import { startEmbeddedBackup } from './lib/embedded-backup';
 import { keepEmbeddedWalBounded } from './lib/embedded-wal';
 import { installGracefulShutdown, trackConnections } from './lib/graceful-shutdown';
 import { startHousekeeping } from './lib/housekeeping';
+import { createMailer } from './lib/mailer';
+import { startInboxDelivery } from './modules/inbox/inbox.delivery';
 import { ensureBootstrapAdmin } from './modules/auth/auth.service';
 import { countUsers } from './modules/users/users.repo';
 import { dropUserCaches } from './lib/user-derived-cache';
@@ -38,7 +40,8 @@ async function main() {
   });
 
   const pgdataDir = handle.kind === 'pglite' ? path.join(config.dataDir, 'pglite') : undefined;
-  const app = await buildApp({ config, db: handle.db, embeddedDataDir: pgdataDir });
+  const mailer = createMailer(config);
+  const app = await buildApp({ config, db: handle.db, mailer, embeddedDataDir: pgdataDir });
   // The embedded database has no autovacuum to keep the planner's statistics.
   const statistics =
     handle.kind === 'pglite' ? keepEmbeddedStatistics(handle.db, (err) => app.log.warn({ err }, 'ANALYZE of the embedded database failed')) : null;
@@ -80,6 +83,14 @@ async function main() {
     log: app.log,
   });
 
+  const inboxDelivery = startInboxDelivery({
+    db: handle.db,
+    mailer,
+    baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    clock: config.clock,
+    log: app.log,
+  });
+
   const connections = trackConnections(app.server);
   installGracefulShutdown({
     timeoutMs: config.shutdownTimeoutS * 1000,
@@ -90,6 +101,7 @@ async function main() {
       backupSocket?.close();
       await backups?.stop();
       await housekeeping.stop();
+      await inboxDelivery.stop();
       statistics?.stop();
       await statistics?.idle();
       await walBound?.stop();

@@ -306,6 +306,8 @@ export const promptVersionSummarySchema = z.object({
   note: z.string().nullable(),
   /** Names of the fields that differ from the previous version; custom fields as `customFields.<name>`. */
   changedFields: z.array(z.string()),
+  /** The member whose accepted suggestion this version is (null: the editor's own change). */
+  suggestedBy: versionEditorSchema.nullable(),
 });
 export type PromptVersionSummary = z.infer<typeof promptVersionSummarySchema>;
 

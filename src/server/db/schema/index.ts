@@ -15,3 +15,4 @@ export * from './idempotency-keys';
 export * from './search';
 export * from './collections';
 export * from './prompt-votes';
+export * from './inbox';

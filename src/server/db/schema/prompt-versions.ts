@@ -29,6 +29,8 @@ export const promptVersions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** "What changed?", as the editor wrote it (up to 200 characters), or "Restored version N". */
     note: text('note'),
+    /** The suggester an accepted suggestion's version credits, as they were named then. */
+    suggestedBy: jsonb('suggested_by').$type<{ id: string | null; firstName: string; lastName: string }>(),
     /** The fields that differ from the previous version (all set fields for version 1). */
     changedFields: text('changed_fields').array().notNull(),
   },

@@ -58,6 +58,8 @@ export const prompts = pgTable(
     verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     reviewBy: timestamp('review_by', { withTimezone: true }),
+    /** The review date whose "review due" inbox items went out (see inbox/review-notices.ts). */
+    reviewNoticeFor: timestamp('review_notice_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -105,6 +107,9 @@ export const prompts = pgTable(
     index('prompts_review_idx')
       .on(t.reviewBy, t.id)
       .where(sql`${t.status} = 'verified'`),
+    index('prompts_review_notice_idx')
+      .on(t.reviewBy)
+      .where(sql`${t.status} = 'verified' and ${t.reviewNoticeFor} is distinct from ${t.reviewBy}`),
     index('prompts_verified_updated_idx')
       .on(t.updatedAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'verified'`),

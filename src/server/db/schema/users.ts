@@ -24,6 +24,12 @@ export const users = pgTable(
     tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
     /** The identity provider's subject (`sub`) of an account linked to single sign-on; null otherwise. */
     oidcSubject: text('oidc_subject'),
+    /** Inbox email: 'off', 'each' (one message per item) or 'daily' (a digest of the unread items). */
+    inboxEmail: text('inbox_email', { enum: ['off', 'each', 'daily'] })
+      .notNull()
+      .default('off'),
+    /** When the last daily digest went out (or the mode was chosen): the next is due a day later. */
+    inboxDigestAt: timestamp('inbox_digest_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,6 +38,9 @@ export const users = pgTable(
     uniqueIndex('users_oidc_subject_idx').on(t.oidcSubject),
     index('users_business_unit_lower_idx').on(sql`lower(${t.businessUnit})`),
     check('users_role_check', sql`${t.role} in ('read', 'edit', 'admin')`),
+    index('users_inbox_digest_idx')
+      .on(t.inboxDigestAt)
+      .where(sql`${t.inboxEmail} = 'daily'`),
     check('users_must_change_password_check', sql`${t.mustChangePassword} in ('true', 'false')`),
   ],
 );

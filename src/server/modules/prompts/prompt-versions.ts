@@ -67,7 +67,7 @@ export async function recordVersion(
   tx: Database,
   prompt: PromptRow,
   editor: Editor,
-  options: { before?: PromptRow; note?: string | null; changed?: string[] } = {},
+  options: { before?: PromptRow; note?: string | null; changed?: string[]; suggestedBy?: Editor } = {},
 ): Promise<number> {
   const [last] = await tx
     .select({ number: promptVersions.number })
@@ -89,6 +89,7 @@ export async function recordVersion(
       createdAt: before.updatedAt,
       note: null,
       changedFields: changedFields(null, before),
+      suggestedBy: null,
     });
   }
   await tx.insert(promptVersions).values({
@@ -100,6 +101,7 @@ export async function recordVersion(
     editorLastName: editor.lastName,
     note: options.note ?? null,
     changedFields: options.changed ?? changedFields(before ? stateOf(before) : null, prompt),
+    suggestedBy: options.suggestedBy ? { id: options.suggestedBy.id, firstName: options.suggestedBy.firstName, lastName: options.suggestedBy.lastName } : null,
   });
   return number;
 }
@@ -117,6 +119,7 @@ function impliedFirstVersion(prompt: PromptRow, author: Editor | undefined): Pro
     createdAt: prompt.createdAt,
     note: null,
     changedFields: changedFields(null, prompt),
+    suggestedBy: null,
   };
 }
 
@@ -127,6 +130,7 @@ function toSummary(row: PromptVersionRow): PromptVersionSummary {
     createdAt: row.createdAt.toISOString(),
     note: row.note,
     changedFields: row.changedFields,
+    suggestedBy: row.suggestedBy ?? null,
   };
 }
 
