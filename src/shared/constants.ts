@@ -7,6 +7,9 @@ export const ROLE_LABELS: Record<Role, string> = {
   read: 'Read Only',
 };
 
+/** How often the web app asks for the inbox's unread count (items must show within 30 s). */
+export const INBOX_POLL_MS = 20_000;
+
 export const FORM_FIELD_TYPES = ['text', 'textarea', 'checkbox', 'select', 'multiselect', 'tags', 'business-units'] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 

@@ -21,8 +21,8 @@ export const INBOX_TYPES = [
 ] as const;
 export type InboxType = (typeof INBOX_TYPES)[number];
 
-/** How often the web app asks for the unread count (items must show within 30 s). */
-export const INBOX_POLL_MS = 20_000;
+// Kept in the zod-free constants: the header's bell polls with it, and must not pull zod into every page.
+export { INBOX_POLL_MS } from '../constants';
 export const MAX_READ_IDS = 200;
 
 export const inboxItemSchema = z.object({

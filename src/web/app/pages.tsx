@@ -9,6 +9,7 @@ export const RecentPage = lazy(() => import('../features/prompts/components/rece
 export const TrashPage = lazy(() => import('../features/prompts/components/trash-page').then((m) => ({ default: m.TrashPage })));
 /** The review queue acts through the prompts feature's status call, composed in review-composition. */
 export const ReviewPage = lazy(() => import('./review-composition').then((m) => ({ default: m.ReviewRoute })));
+export const InboxPage = lazy(() => import('../features/inbox/components/inbox-page').then((m) => ({ default: m.InboxPage })));
 export const PromptFormPage = lazy(() => import('../features/prompts/components/prompt-form-page').then((m) => ({ default: m.PromptFormPage })));
 export const PromptPage = lazy(() => import('../features/prompts/components/prompt-page').then((m) => ({ default: m.PromptPage })));
 export const UserManagementPage = lazy(() => import('../features/users/components/user-management-page').then((m) => ({ default: m.UserManagementPage })));

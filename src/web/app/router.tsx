@@ -28,6 +28,7 @@ import {
   FavoritesPage,
   FormFieldManagementPage,
   ImportDataPage,
+  InboxPage,
   MyPromptsPage,
   PromptFormPage,
   PromptPage,
@@ -71,6 +72,7 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
           <Route path={paths.recent} element={<RecentPage />} />
           <Route path={paths.trash} element={<TrashPage />} />
           <Route path={paths.review} element={<ReviewPage />} />
+          <Route path={paths.inbox} element={<InboxPage />} />
           <Route path={paths.createPrompt} element={<PromptFormPage />} />
           <Route path="/edit-prompt/:id" element={<PromptFormPage />} />
           <Route path="/prompts/:id" element={<PromptPage />} />

@@ -31,6 +31,11 @@ export const queryKeys = {
   promptWriters: ['/api/prompt-writers'],
   /** A curator's review queue (verifications that ran out). */
   reviewQueue: ['/api/review'],
+  /** Pages of the member's inbox; `[…, { unread, limit }]` per tab, with the cursor as the page parameter. */
+  inbox: ['/api/inbox'],
+  /** The bell's count: its own URL, so polling it never refetches the inbox's pages. */
+  inboxUnread: ['/api/inbox/unread'],
+  inboxSettings: ['/api/inbox/settings'],
   filterCounts: ['/api/filter/counts'],
   filterValues: ['/api/filter/values'],
   filterTags: ['/api/filter/tags'],

@@ -9,6 +9,7 @@ import { MenuButton, MenuItem, MenuRadioGroup, MenuSeparator } from '../../compo
 import { useTheme } from '../../lib/theme';
 import { useLogout } from '../../features/auth/api/auth-calls';
 import { useAuthOptions } from '../../features/auth/api/sso-calls';
+import { InboxBell } from '../../features/inbox/components/inbox-bell';
 import { paths } from '../../lib/paths';
 
 const ProfileDialog = lazy(() => import('../../features/auth/components/profile-dialog').then((m) => ({ default: m.ProfileDialog })));
@@ -35,6 +36,7 @@ export function Header({ user, onOpenNav }: { user: PublicUser; onOpenNav: () =>
         <span className="hidden truncate text-base font-semibold text-slate-900 sm:inline">AI Prompts Database</span>
       </Link>
       <div className="ml-auto flex items-center gap-3">
+        <InboxBell />
         <Badge tone={roleTone[user.role]}>{ROLE_LABELS[user.role]}</Badge>
         <MenuButton
           triggerClassName="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm text-slate-700 hover:bg-slate-100"
