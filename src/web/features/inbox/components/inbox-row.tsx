@@ -19,6 +19,14 @@ export function inboxItemHref(item: Pick<InboxItem, 'type' | 'promptId' | 'promp
   return SUGGESTION_TYPES.has(item.type) ? paths.promptSuggestions(item.promptId) : paths.prompt(item.promptId);
 }
 
+/** "Unread:" for screen readers; the space stays outside the hidden span, where name computation keeps it. */
+const UnreadMark = ({ unread }: { unread: boolean }) =>
+  unread ? (
+    <>
+      <span className="sr-only">Unread:</span>{' '}
+    </>
+  ) : null;
+
 /**
  * One inbox item: its sentence (the link that opens it), the note it quotes, when. Unread items are bold
  * with a dot, and say "Unread" to screen readers; opening one marks it read.
@@ -37,12 +45,12 @@ export function InboxRow({ item, onRead }: { item: InboxItem; onRead: (item: Inb
         <p className={cn('text-sm break-words [overflow-wrap:anywhere]', unread ? 'font-semibold text-slate-900' : 'text-slate-700')} dir="auto">
           {href ? (
             <Link to={href} onClick={open} className="hover:text-brand-700 hover:underline">
-              {unread ? <span className="sr-only">Unread: </span> : null}
+              <UnreadMark unread={unread} />
               {text}
             </Link>
           ) : (
             <>
-              {unread ? <span className="sr-only">Unread: </span> : null}
+              <UnreadMark unread={unread} />
               {text}
             </>
           )}
