@@ -23,6 +23,7 @@ import { promptVoteRoutes } from './modules/prompts/prompt-votes.routes';
 import { promptStatusRoutes } from './modules/prompts/prompt-status.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
+import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
 import { promptVersionRoutes } from './modules/prompts/prompt-versions.routes';
 import { importRoutes } from './modules/import/import.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
@@ -115,6 +116,7 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   await app.register(promptVoteRoutes);
   await app.register(promptStatusRoutes);
   await app.register(reviewRoutes);
+  await app.register(suggestionRoutes);
   await app.register(inboxRoutes, { emailAvailable: Boolean(theMailer) });
   await app.register(promptOwnerRoutes);
   await app.register(promptVersionRoutes);

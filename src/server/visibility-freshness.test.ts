@@ -6,6 +6,7 @@ import { call, FRESH_WITHIN_MS, json, msUntil, startTwoInstances, stopTwoInstanc
 // Who sees a unit's prompts, across two instances of the built server on one PostgreSQL database: a
 // member an admin moves to another unit on one instance, and a unit renamed there, see the other
 // instance answer by their new unit within 200 ms, although it caches sessions, list pages and totals.
+// An inbox item written through one instance is counted and listed by the other as quickly.
 const describePostgres = testDatabaseKind() === 'postgres' ? describe : describe.skip;
 
 let storage: ServerStorage;
@@ -92,5 +93,18 @@ describePostgres('who sees a unit’s prompts, across two instances', () => {
     expect({ list, shown, profile }).toEqual({ list: expect.any(Number), shown: expect.any(Number), profile: expect.any(Number) });
     expect(Math.max(list, shown, profile)).toBeLessThan(FRESH_WITHIN_MS);
     expect((await detail(b, ids.legal)).status).toBe(404);
+  });
+
+  it('delivers an inbox item written through one instance to the other within 200 ms, unread and named', async () => {
+    // The member (now in People) reads the admin's People prompt and suggests an edit through A; the
+    // admin, who owns it, asks B. Nothing about the inbox is cached: B reads what A committed.
+    const unread = async () => json<{ unread: number }>(await call(b, '/api/inbox/unread', admin.token)).unread;
+    const before = await unread();
+    const sent = await call(a, `/api/prompts/${ids.hr}/suggestions`, member.token, 'POST', { content: 'A shorter body', message: 'Tighter' });
+    expect(sent.status, sent.body).toBe(201);
+    const counted = await msUntil(async () => (await unread()) === before + 1);
+    expect(counted).toBeLessThan(FRESH_WITHIN_MS);
+    const [item] = json<{ items: Array<{ type: string; promptId: string; detail: string }> }>(await call(b, '/api/inbox?unread=true', admin.token)).items;
+    expect(item).toMatchObject({ type: 'suggestion_received', promptId: ids.hr, detail: 'Tighter' });
   });
 });

@@ -60,6 +60,11 @@ export const ERROR_CODES = [
   'trash_not_found', // no such prompt in the trash
   'download_link_invalid', // the export link expired or was already used
 
+  // Suggested edits
+  'suggestion_not_found', // no such suggestion, or this member may not read it
+  'suggestion_decided', // the suggestion was already accepted or declined
+  'too_many_suggestions', // the member already has the most open suggestions allowed on the prompt
+
   // Collections
   'collection_not_found', // no such collection, or this member cannot see it
   'collection_name_taken', // the owner already has a collection with this name

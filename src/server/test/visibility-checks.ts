@@ -36,6 +36,8 @@ export interface PromptRoute {
   payload?: (f: Fixture, key: PromptKey) => unknown;
   ok: number;
   needsEdit?: boolean;
+  /** Refused (403) to those who may edit the prompt: suggesting an edit is for everyone else. */
+  notForEditors?: boolean;
   /** Run only where it is refused (a granted delete would break the fixture: the trash test deletes a copy). */
   refusedOnly?: boolean;
 }
@@ -83,6 +85,15 @@ export const PROMPT_ROUTES: PromptRoute[] = [
     ok: 200,
     needsEdit: true,
   },
+  {
+    method: 'POST',
+    url: '/api/prompts/:id/suggestions',
+    path: (id) => `/api/prompts/${id}/suggestions`,
+    payload: (_f, key) => ({ content: `A suggested body for ${key}`, message: 'Clearer' }),
+    ok: 201,
+    notForEditors: true,
+  },
+  { method: 'GET', url: '/api/prompts/:id/suggestions', path: (id) => `/api/prompts/${id}/suggestions`, ok: 200 },
 ];
 
 export function expectedFor(f: Fixture, actor: Actor, route: PromptRoute, key: PromptKey): Answer {
@@ -90,6 +101,7 @@ export function expectedFor(f: Fixture, actor: Actor, route: PromptRoute, key: P
   if (upFront) return upFront;
   if (!sees(actor, key)) return { status: 404, code: 'prompt_not_found' };
   if (route.needsEdit && !EDITS[actor.person]) return { status: 403, code: 'forbidden' };
+  if (route.notForEditors && EDITS[actor.person]) return { status: 403, code: 'forbidden' };
   return { status: route.ok };
 }
 

@@ -129,6 +129,21 @@ export const LIST_CHECKS: Record<string, Check> = {
     const body = await read<{ items: unknown[] }>(f, actor, '/api/review', fail);
     if (body && body.items.length) fail(`${actor.name} GET /api/review: ${body.items.length} items, want none`);
   },
+  // Suggestions and inbox items name prompts: only those the actor sees (the prompt routes' pass made some).
+  'GET /api/suggestions': async (f, actor, fail) => {
+    const seen = new Set(seenKeys(actor).map((key) => f.ids[key]));
+    for (const mine of ['false', 'true']) {
+      const body = await read<{ items: Array<{ promptId: string }> }>(f, actor, `/api/suggestions?status=all&mine=${mine}`, fail);
+      for (const item of body?.items ?? []) if (!seen.has(item.promptId)) fail(`${actor.name} GET /api/suggestions: a suggestion on a prompt it does not see`);
+    }
+  },
+  'GET /api/inbox': async (f, actor, fail) => {
+    const seen = new Set(seenKeys(actor).map((key) => f.ids[key]));
+    const body = await read<{ items: Array<{ promptId: string | null; promptTitle: string | null }> }>(f, actor, '/api/inbox', fail);
+    for (const item of body?.items ?? []) {
+      if (item.promptTitle !== null && !seen.has(item.promptId!)) fail(`${actor.name} GET /api/inbox: names a prompt it does not see`);
+    }
+  },
   'GET /api/filter/tags': (f, actor, fail) => expectNames(f, actor, '/api/filter/tags', tagsOf(seenKeys(actor)), fail, strings),
   'GET /api/filter/ai-models': (f, actor, fail) => expectNames(f, actor, '/api/filter/ai-models', appsOf(seenKeys(actor)), fail, strings),
   // The catalogs the form suggests from: a name only prompts one cannot see use is not offered.

@@ -61,3 +61,6 @@ export function statusChoices(rights: StatusRights, from: PromptStatus): PromptS
   const all: PromptStatus[] = ['draft', 'published', 'verified', 'deprecated'];
   return all.filter((to) => (to !== from || to === 'verified') && statusChangeRefusal(rights, from, to) === null);
 }
+
+/** Who decides a prompt's suggested edits: those who may edit it, and its curators. */
+export const canDecideSuggestions = (user: Actor, prompt: CuratedPrompt): boolean => canEditPrompt(user, prompt) || canCuratePrompt(user, prompt);

@@ -40,7 +40,7 @@ export const voteResultSchema = z.object({
 });
 export type VoteResult = z.infer<typeof voteResultSchema>;
 
-/** The notes left with votes, newest first, for the prompt's owner, co-owners and administrators. */
+/** The notes left with votes, newest first, for the prompt's owner, co-owners, curators and administrators. */
 export const feedbackNotesSchema = z.object({
   votes: promptVotesSchema,
   items: z.array(

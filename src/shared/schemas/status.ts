@@ -56,6 +56,10 @@ export const promptStatusDetailsSchema = z.object({
   replacement: z.object({ id: z.string(), title: z.string() }).nullable(),
   /** Whether the viewer may verify or deprecate it as a curator (admins: always). */
   canCurate: z.boolean(),
+  /** Open suggested edits, counted for those who decide them (0 for everyone else). */
+  openSuggestions: z.number(),
+  /** Whether the viewer may decide its suggested edits (its editors and curators). */
+  canDecideSuggestions: z.boolean(),
 });
 export type PromptStatusDetails = z.infer<typeof promptStatusDetailsSchema>;
 

@@ -31,7 +31,6 @@ export const SUGGESTION_MESSAGES = {
   alreadyDecided: 'This suggestion has already been decided',
   tooMany: `You already have ${MAX_OPEN_SUGGESTIONS_PER_MEMBER} open suggestions on this prompt`,
   notFound: 'Suggestion not found',
-  draft: 'Drafts take no suggestions',
 } as const;
 
 const message = (required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(MAX_SUGGESTION_MESSAGE, tooLong);

@@ -13,7 +13,6 @@ import { inboxItemsOf } from './inbox.service';
 
 const BATCH = 50;
 const SEND_TIMEOUT_MS = 15_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DeliveryOptions {
   db: Database;
@@ -98,17 +97,16 @@ export async function deliverItemEmails(options: DeliveryOptions): Promise<numbe
 /** Sends the daily digest of unread items to the members who chose it and whose day has passed. */
 export async function deliverDigests(options: DeliveryOptions): Promise<number> {
   const { db } = options;
-  const now = options.clock();
-  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+  // The database's clock, which also stamps the items: a digest holds exactly the items since the last.
   const claimed = (await queryRows(
     db,
     sql`
     with due as (
       select id, inbox_digest_at as since from users
-      where inbox_email = 'daily' and (inbox_digest_at is null or inbox_digest_at <= ${dayAgo}::timestamptz)
+      where inbox_email = 'daily' and (inbox_digest_at is null or inbox_digest_at <= now() - interval '1 day')
       limit ${BATCH} for update skip locked
     )
-    update users u set inbox_digest_at = ${now.toISOString()}::timestamptz from due where u.id = due.id
+    update users u set inbox_digest_at = now() from due where u.id = due.id
     returning u.id, due.since`,
   )) as Array<{ id: string; since: string | Date | null }>;
   if (!claimed.length || !options.mailer) return 0;

@@ -1,7 +1,6 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { InboxType } from '../../../shared/schemas/inbox';
-import type { Database } from '../../db/client';
-import { inboxItems, promptFavorites, users } from '../../db/schema';
+import { type Database, queryRows } from '../../db/client';
 
 // Writing inbox items. Every item is inserted in the transaction of the change it reports, so it exists
 // exactly when the change does, and every instance reads it from the same table. Nobody hears about
@@ -16,35 +15,38 @@ export interface InboxEvent {
   detail?: string | null;
 }
 
-/** An item's columns, selected beside each recipient's row of users; `email_pending` follows their choice. */
-const selectedItem = (event: InboxEvent) => ({
-  userId: users.id,
-  type: sql`${event.type}`.as('type'),
-  promptId: sql`${event.promptId ?? null}::uuid`.as('prompt_id'),
-  suggestionId: sql`${event.suggestionId ?? null}::uuid`.as('suggestion_id'),
-  actorId: sql`${event.actorId}::uuid`.as('actor_id'),
-  detail: sql`${event.detail ?? null}::text`.as('detail'),
-  emailPending: sql<boolean>`${users.inboxEmail} = 'each'`.as('email_pending'),
-});
+const uuidArray = (ids: readonly string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+
+/**
+ * One INSERT … SELECT of `event` for every member `recipients` selects (as `u`, a row of users): members
+ * deleted meanwhile are skipped, and each one's email choice is read in the same statement.
+ */
+async function insertFor(tx: Database, event: InboxEvent, recipients: SQL): Promise<void> {
+  await queryRows(
+    tx,
+    sql`insert into inbox_items (user_id, type, prompt_id, suggestion_id, actor_id, detail, email_pending)
+      select u.id, ${event.type}, ${event.promptId ?? null}::uuid, ${event.suggestionId ?? null}::uuid, ${event.actorId}::uuid,
+        ${event.detail ?? null}::text, u.inbox_email = 'each'
+      ${recipients}`,
+  );
+}
 
 /** Sends `event` to the members `to` (duplicates and the actor left out; unknown ids skipped). */
 export async function notify(tx: Database, to: ReadonlyArray<string | null | undefined>, event: InboxEvent): Promise<void> {
   const recipients = [...new Set(to.filter((id): id is string => Boolean(id) && id !== event.actorId))];
   if (!recipients.length) return;
-  // One INSERT … SELECT: members deleted meanwhile are skipped, and each one's email choice is read in it.
-  await tx.insert(inboxItems).select(tx.select(selectedItem(event)).from(users).where(inArray(users.id, recipients)));
+  await insertFor(tx, event, sql`from users u where u.id = any(${uuidArray(recipients)})`);
 }
 
-/** Sends `event` to everyone who starred the prompt (but the actor and those in `except`), in one statement. */
+/** Sends `event` to everyone who starred the prompt (but the actor and those in `except`). */
 export async function notifyFavouriters(tx: Database, promptId: string, event: InboxEvent, except: ReadonlyArray<string> = []): Promise<void> {
   const skipped = [...new Set([...except, ...(event.actorId ? [event.actorId] : [])])];
-  await tx.insert(inboxItems).select(
-    tx
-      .select(selectedItem({ ...event, promptId }))
-      .from(promptFavorites)
-      .innerJoin(users, eq(users.id, promptFavorites.userId))
-      .where(and(eq(promptFavorites.promptId, promptId), ...skipped.map((id) => ne(promptFavorites.userId, id)))),
-  );
+  const others = skipped.length ? sql`and not f.user_id = any(${uuidArray(skipped)})` : sql``;
+  await insertFor(tx, { ...event, promptId }, sql`from prompt_favorites f join users u on u.id = f.user_id where f.prompt_id = ${promptId}::uuid ${others}`);
 }
 
 /** A prompt's keepers: its owner and co-owners, who hear about what happens to it. */

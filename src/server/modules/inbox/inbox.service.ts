@@ -85,7 +85,7 @@ export async function inboxSettings(viewer: UserRow, emailAvailable: boolean): P
 export async function setInboxEmail(db: Database, viewer: UserRow, email: InboxEmailMode, emailAvailable: boolean): Promise<InboxSettings> {
   await db
     .update(users)
-    .set({ inboxEmail: email, ...(email === 'daily' && viewer.inboxEmail !== 'daily' ? { inboxDigestAt: new Date() } : {}) })
+    .set({ inboxEmail: email, ...(email === 'daily' && viewer.inboxEmail !== 'daily' ? { inboxDigestAt: sql`now()` } : {}) })
     .where(eq(users.id, viewer.id));
   return { email, emailAvailable };
 }

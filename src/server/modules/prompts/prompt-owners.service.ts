@@ -1,3 +1,4 @@
+import { notify } from '../inbox/inbox.notify';
 import { eq } from 'drizzle-orm';
 import { canEditPrompt } from '../../../shared/policies/prompts';
 import { OWNER_MESSAGES, type PromptOwners, type PromptOwnersInput, type PromptPerson } from '../../../shared/schemas/owners';
@@ -113,6 +114,9 @@ export async function setPromptOwners(db: Database, viewer: UserRow, id: string,
       after: record(newOwner.email, coOwners),
       summary: describe(transferred, newOwner, coOwnersChanged),
     });
+    // A former owner kept as a co-owner was one already: only those new to the prompt hear of it.
+    const added = input.coOwnerIds.filter((coOwnerId) => coOwnerId !== current.userId && !current.coOwnerIds.includes(coOwnerId));
+    await notify(tx, added, { type: 'co_owner_added', actorId: viewer.id, promptId: id });
     return updated!;
   }).catch((err: unknown) => {
     if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict(TRANSFER_TITLE_TAKEN, 'duplicate_title');

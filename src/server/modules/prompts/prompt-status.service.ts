@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { canViewPrompt } from '../../../shared/policies/prompts';
-import { canCuratePrompt, statusChangeRefusal, statusRightsOf } from '../../../shared/policies/prompt-status';
+import { canCuratePrompt, canDecideSuggestions, statusChangeRefusal, statusRightsOf } from '../../../shared/policies/prompt-status';
 import { type PromptStatusDetails, type StatusChange, STATUS_LABELS, STATUS_MESSAGES } from '../../../shared/schemas/status';
 import type { Database } from '../../db/client';
 import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
@@ -8,6 +8,8 @@ import { forbidden, invalidFields } from '../../errors';
 import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { recordAudit } from '../audit/audit';
 import { visibleOr404 } from './prompts.visibility';
+import { openSuggestionCount } from '../suggestions/suggestions.service';
+import { keepersOf, notify, notifyFavouriters } from '../inbox/inbox.notify';
 
 // A prompt's status: drafts, publishing, curators' verifications with their review dates, and
 // deprecations with a replacement. Who may make which change is statusChangeRefusal
@@ -23,11 +25,12 @@ export interface ReviewClock {
 
 /** What a prompt's page shows of its status: who verified it, until when, and what to use instead. */
 export async function statusDetails(db: Database, viewer: UserRow, row: PromptRow, review: ReviewClock): Promise<PromptStatusDetails> {
-  const [verifier, replacement] = await Promise.all([
+  const [verifier, replacement, openSuggestions] = await Promise.all([
     row.verifiedBy
       ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, row.verifiedBy)).limit(1)
       : [],
     row.replacementId ? db.select().from(prompts).where(eq(prompts.id, row.replacementId)).limit(1) : [],
+    openSuggestionCount(db, viewer, row),
   ]);
   const shown = replacement[0] && canViewPrompt(viewer, replacement[0]) ? replacement[0] : null;
   const verified = row.status === 'verified';
@@ -38,6 +41,8 @@ export async function statusDetails(db: Database, viewer: UserRow, row: PromptRo
     needsReview: verified && row.reviewBy !== null && row.reviewBy <= review.clock(),
     replacement: row.status === 'deprecated' && shown ? { id: shown.id, title: shown.title } : null,
     canCurate: canCuratePrompt(viewer, row),
+    openSuggestions,
+    canDecideSuggestions: canDecideSuggestions(viewer, row),
   };
 }
 
@@ -96,8 +101,20 @@ export async function changeStatus(db: Database, actor: UserRow, id: string, cha
       before: { status: prompt.status, replacementId: prompt.replacementId, reviewBy: prompt.reviewBy?.toISOString() ?? null },
       after: { status: updated!.status, replacementId: updated!.replacementId, reviewBy: updated!.reviewBy?.toISOString() ?? null },
     });
+    await notifyStatusChange(tx, actor, prompt, updated!);
     return updated!;
   });
+}
+
+/** Its keepers hear of a verification or a deprecation; those who starred it, of a deprecation too. */
+async function notifyStatusChange(tx: Database, actor: UserRow, before: PromptRow, after: PromptRow): Promise<void> {
+  const keepers = keepersOf(after);
+  if (after.status === 'verified') {
+    await notify(tx, keepers, { type: 'prompt_verified', actorId: actor.id, promptId: after.id });
+  } else if (after.status === 'deprecated' && before.status !== 'deprecated') {
+    await notify(tx, keepers, { type: 'prompt_deprecated', actorId: actor.id, promptId: after.id });
+    await notifyFavouriters(tx, after.id, { type: 'prompt_deprecated', actorId: actor.id }, keepers);
+  }
 }
 
 /**

@@ -20,7 +20,7 @@ export async function promptVoteRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Say whether a prompt worked',
         description:
-          '`up`: worked well; `down`: didn’t work. One vote per member and prompt: voting again replaces it (a vote sent without `note` keeps none). The note (at most 1,000 characters) is read by the prompt’s owner, co-owners and administrators.',
+          '`up`: worked well; `down`: didn’t work. One vote per member and prompt: voting again replaces it (a vote sent without `note` keeps none). The note (at most 1,000 characters) is read by the prompt’s owner, co-owners, curators and administrators, and reaches its owner and co-owners’ inboxes.',
         tags,
         params: uuidParamsSchema,
         body: voteInputSchema,
@@ -53,8 +53,7 @@ export async function promptVoteRoutes(app: FastifyInstance) {
       config: signedIn,
       schema: {
         summary: 'The notes left with votes on a prompt',
-        description:
-          'Newest first, at most 200. For those who may edit the prompt (its owner, co-owners and administrators); 403 for other members who can see it.',
+        description: 'Newest first, at most 200. For the prompt’s owner, co-owners, curators and administrators; 403 for other members who can see it.',
         tags,
         params: uuidParamsSchema,
         response: { 200: feedbackNotesSchema },

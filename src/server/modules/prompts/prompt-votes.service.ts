@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { canEditPrompt } from '../../../shared/policies/prompts';
+import { canDecideSuggestions } from '../../../shared/policies/prompt-status';
+import { keepersOf, notify } from '../inbox/inbox.notify';
 import { FEEDBACK_MESSAGES, type FeedbackNotes, type VoteResult, type VoteValue } from '../../../shared/schemas/feedback';
 import type { Database } from '../../db/client';
 import { prompts, promptVoteCounts, promptVotes, type UserRow, users } from '../../db/schema';
@@ -8,7 +9,7 @@ import { afterViewerChange } from '../../lib/prompt-derived-cache';
 import { visibleOr404 } from './prompts.visibility';
 
 // Feedback: anyone who can see a prompt says whether it worked, one vote each, changeable and removable,
-// with an optional note that the prompt's owner, co-owners and administrators read. A prompt one cannot
+// with an optional note that the prompt's owner, co-owners, curators and administrators read. A prompt one cannot
 // see answers 404. The counts and the "Top rated" score live in prompt_vote_counts, kept by a trigger on
 // the votes (migration 0026), so a deleted member's or a restored prompt's votes count as a vote call's.
 // Like use counts, they are read beside the prompt row, never stored in it.
@@ -27,8 +28,16 @@ async function visiblePrompt(db: Database, viewer: UserRow, promptId: string, lo
  */
 export async function setVote(db: Database, viewer: UserRow, promptId: string, vote: { value: VoteValue; note: string | null } | null): Promise<VoteResult> {
   const counts = await db.transaction(async (tx) => {
-    await visiblePrompt(tx, viewer, promptId, true);
+    const prompt = await visiblePrompt(tx, viewer, promptId, true);
     if (vote) {
+      const [previous] = await tx
+        .select({ note: promptVotes.note })
+        .from(promptVotes)
+        .where(and(eq(promptVotes.promptId, promptId), eq(promptVotes.userId, viewer.id)));
+      // A new or changed note reaches the prompt's keepers; the same vote sent again does not.
+      if (vote.note && vote.note !== previous?.note) {
+        await notify(tx, keepersOf(prompt), { type: 'feedback_note', actorId: viewer.id, promptId, detail: vote.note });
+      }
       await tx
         .insert(promptVotes)
         .values({ promptId, userId: viewer.id, value: vote.value, note: vote.note })
@@ -49,7 +58,7 @@ export async function setVote(db: Database, viewer: UserRow, promptId: string, v
 /** The notes left with votes, newest first: for those who may edit the prompt (403 for other viewers). */
 export async function listFeedbackNotes(db: Database, viewer: UserRow, promptId: string): Promise<FeedbackNotes> {
   const prompt = await visiblePrompt(db, viewer, promptId);
-  if (!canEditPrompt(viewer, prompt)) throw forbidden(FEEDBACK_MESSAGES.notesForbidden);
+  if (!canDecideSuggestions(viewer, prompt)) throw forbidden(FEEDBACK_MESSAGES.notesForbidden);
   const [counts, notes] = await Promise.all([
     db.select({ up: promptVoteCounts.up, down: promptVoteCounts.down }).from(promptVoteCounts).where(eq(promptVoteCounts.promptId, promptId)),
     db

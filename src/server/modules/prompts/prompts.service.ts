@@ -30,6 +30,7 @@ import { DEFAULT_VERIFICATION_DAYS, type PromptStatusDetails } from '../../../sh
 /** Verifications as the defaults have them (the routes pass the app's configured clock and length). */
 const DEFAULT_REVIEW: ReviewClock = { verificationDays: DEFAULT_VERIFICATION_DAYS, clock: () => new Date() };
 import { assertCollectionVisible } from '../collections/collections.service';
+import { notifyFavouriters } from '../inbox/inbox.notify';
 
 export const DUPLICATE_TITLE = 'A prompt with this title already exists';
 
@@ -163,7 +164,7 @@ async function preparePrompt(db: Database, data: PromptData, author: UserRow, de
   };
 }
 
-function duplicateTitle(err: unknown): never {
+export function duplicateTitle(err: unknown): never {
   if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw conflict(DUPLICATE_TITLE, 'duplicate_title');
   throw err;
 }
@@ -219,6 +220,7 @@ export async function updatePrompt(db: Database, viewer: UserRow, id: string, da
       const version = await recordVersion(tx, updated!, viewer, { before: found.prompt, note: data.changeNote, changed });
       await auditPromptWrite(tx, viewer, updated!, { kind: 'updated', before: found.prompt, changed, version });
       await auditVerificationEnded(tx, viewer, found.prompt, updated!);
+      await notifyFavouriters(tx, id, { type: 'favorite_changed', actorId: viewer.id });
     }
     if (visibilityChanged) await auditVisibilityChange(tx, viewer, found.prompt, updated!);
     return updated!;
@@ -258,6 +260,7 @@ export async function restorePromptVersion(db: Database, viewer: UserRow, id: st
     const saved = await recordVersion(tx, updated!, viewer, { before: found.prompt, note: `Restored version ${number}`, changed });
     await auditPromptWrite(tx, viewer, updated!, { kind: 'updated', before: found.prompt, changed, version: saved, restoredFrom: number });
     await auditVerificationEnded(tx, viewer, found.prompt, updated!);
+    await notifyFavouriters(tx, id, { type: 'favorite_changed', actorId: viewer.id });
     return updated!;
   }).catch(duplicateTitle);
   return savedPrompt(db, viewer, row, found, review);

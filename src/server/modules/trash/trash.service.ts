@@ -9,6 +9,7 @@ import {
   prompts,
   promptUseCounts,
   promptUserUses,
+  promptSuggestions,
   promptVotes,
   promptVersions,
   trashedPrompts,
@@ -61,6 +62,8 @@ interface Snapshot {
   collections?: Membership[];
   /** Its votes and their notes (absent from snapshots made before feedback existed); the counts follow them. */
   votes?: Array<typeof promptVotes.$inferSelect>;
+  /** Its suggested edits, open and decided (absent from snapshots made before suggestions existed). */
+  suggestions?: Array<typeof promptSuggestions.$inferSelect>;
 }
 
 /** JSON turns dates into strings; these are the fields to turn back. */
@@ -71,16 +74,17 @@ const revive = <T extends Record<string, unknown>>(row: T, fields: readonly stri
 /** `audit: false` when the caller records one event for many (a bulk action). */
 export async function moveToTrash(tx: Database, prompt: PromptRow, actor: UserRow, options: { audit?: boolean } = {}): Promise<void> {
   const id = prompt.id;
-  const [versions, favorites, counts, userUses, memberships, votes] = await Promise.all([
+  const [versions, favorites, counts, userUses, memberships, votes, suggestions] = await Promise.all([
     tx.select().from(promptVersions).where(eq(promptVersions.promptId, id)),
     tx.select({ userId: promptFavorites.userId, createdAt: promptFavorites.createdAt }).from(promptFavorites).where(eq(promptFavorites.promptId, id)),
     tx.select({ n: promptUseCounts.useCount }).from(promptUseCounts).where(eq(promptUseCounts.promptId, id)),
     tx.select().from(promptUserUses).where(eq(promptUserUses.promptId, id)),
     membershipsOf(tx, id),
     tx.select().from(promptVotes).where(eq(promptVotes.promptId, id)),
+    tx.select().from(promptSuggestions).where(eq(promptSuggestions.promptId, id)),
   ]);
   const { contentPreview: _preview, facets: _facets, searchVector: _vector, audience: _audience, ...stored } = prompt;
-  const snapshot: Snapshot = { prompt: stored, versions, favorites, useCount: counts[0]?.n ?? null, userUses, collections: memberships, votes };
+  const snapshot: Snapshot = { prompt: stored, versions, favorites, useCount: counts[0]?.n ?? null, userUses, collections: memberships, votes, suggestions };
   await tx
     .insert(trashedPrompts)
     .values({ id, ownerId: prompt.userId, title: prompt.title, trashedBy: actor.id, snapshot: snapshot as unknown as Record<string, unknown> })
@@ -126,6 +130,7 @@ export async function restoreFromTrash(db: Database, viewer: UserRow, id: string
         ...snapshot.favorites.map((f) => f.userId),
         ...snapshot.userUses.map((u) => u.userId),
         ...(snapshot.votes ?? []).map((v) => v.userId),
+        ...(snapshot.suggestions ?? []).flatMap((v) => [v.authorId, v.decidedBy]),
         ...snapshot.versions.map((v) => v.editorId),
         snapshot.prompt.verifiedBy,
       ];
@@ -160,6 +165,15 @@ export async function restoreFromTrash(db: Database, viewer: UserRow, id: string
       // The trigger on the votes counts them again.
       const votes = (snapshot.votes ?? []).filter((v) => members.has(v.userId));
       if (votes.length) await tx.insert(promptVotes).values(votes.map((v) => revive(v, ['createdAt', 'updatedAt'])));
+      // Suggestions come back with their authors; a decider deleted meanwhile is no longer named.
+      const suggestions = (snapshot.suggestions ?? []).filter((v) => members.has(v.authorId));
+      if (suggestions.length) {
+        await tx
+          .insert(promptSuggestions)
+          .values(
+            suggestions.map((v) => ({ ...revive(v, ['createdAt', 'decidedAt']), decidedBy: v.decidedBy && members.has(v.decidedBy) ? v.decidedBy : null })),
+          );
+      }
       await restoreMemberships(tx, id, snapshot.collections);
       await tx.delete(trashedPrompts).where(eq(trashedPrompts.id, id));
       await auditTrash(tx, viewer, 'prompt.restored', [{ id, title }], title !== row.title ? ` (was “${row.title}”)` : '');

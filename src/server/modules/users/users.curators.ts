@@ -1,3 +1,4 @@
+import { notify } from '../inbox/inbox.notify';
 import { eq } from 'drizzle-orm';
 import { STATUS_MESSAGES } from '../../../shared/schemas/status';
 import type { Database } from '../../db/client';
@@ -34,6 +35,8 @@ export async function setCuratorUnits(db: Database, actor: UserRow, id: string, 
         before: { curatorUnits: target.curatorUnits },
         after: { curatorUnits: units },
       });
+      const added = units.filter((unit) => !target.curatorUnits.includes(unit));
+      if (added.length) await notify(tx, [id], { type: 'curator_assigned', actorId: actor.id, detail: added.join(', ') });
       return updated!;
     })
     .finally(() => afterUserWrite(db));
