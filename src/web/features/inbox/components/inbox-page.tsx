@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadFailure, useLoadFailure } from '../../../components/ui/load-failure';
 import { ListSkeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { queryKeys } from '../../../lib/query-keys';
@@ -54,6 +54,41 @@ export function InboxPage() {
     });
   const onRead = (item: InboxItem) => read([item.id]);
 
+  const content = failedInPlace ? (
+    <LoadFailure failure={failure} label={ERROR_LABEL} onRetry={retry} />
+  ) : list.isLoading ? (
+    <ListSkeleton label="Loading the inbox..." rows={4} />
+  ) : items.length === 0 ? (
+    show === 'unread' ? (
+      <EmptyState icon={BellOff} title="No unread items" description="You have read everything in your inbox." />
+    ) : (
+      <EmptyState
+        icon={Inbox}
+        title="Nothing here yet"
+        description="Suggested edits and feedback on your prompts, their verifications and review dates, changes to your favourites and new roles arrive here."
+      />
+    )
+  ) : (
+    <>
+      <ul
+        aria-label={show === 'unread' ? 'Unread inbox items' : 'Inbox items'}
+        className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
+        {items.map((item) => (
+          <InboxRow key={item.id} item={item} onRead={onRead} />
+        ))}
+      </ul>
+      {list.hasNextPage ? (
+        // The button stays while its page loads (only marked busy), so keyboard focus is not lost.
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={() => !list.isFetchingNextPage && void list.fetchNextPage()} aria-disabled={list.isFetchingNextPage}>
+            {list.isFetchingNextPage ? <Spinner label="Loading more items..." /> : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+
   return (
     <>
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -63,59 +98,31 @@ export function InboxPage() {
         </div>
         <EmailSetting />
       </div>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <Tabs value={show} onValueChange={(v) => setParams(v === 'unread' ? { show: 'unread' } : {}, { replace: true })}>
+      <Tabs value={show} onValueChange={(v) => setParams(v === 'unread' ? { show: 'unread' } : {}, { replace: true })}>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <TabsList aria-label="Show" className="w-56">
             <TabsTrigger value="all">All</TabsTrigger>
             <TabsTrigger value="unread">{unread > 0 ? `Unread (${unread})` : 'Unread'}</TabsTrigger>
           </TabsList>
-        </Tabs>
-        {/* Stays focusable when there is nothing left to mark (marked, not disabled): focus is not dropped. */}
-        <Button
-          variant="secondary"
-          size="sm"
-          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-          aria-disabled={unread === 0 || undefined}
-          onClick={() => unread > 0 && read('all')}
-        >
-          <CheckCheck className="h-4 w-4" aria-hidden="true" />
-          Mark all read
-        </Button>
-      </div>
-      {failedInPlace ? (
-        <LoadFailure failure={failure} label={ERROR_LABEL} onRetry={retry} />
-      ) : list.isLoading ? (
-        <ListSkeleton label="Loading the inbox..." rows={4} />
-      ) : items.length === 0 ? (
-        show === 'unread' ? (
-          <EmptyState icon={BellOff} title="No unread items" description="You have read everything in your inbox." />
-        ) : (
-          <EmptyState
-            icon={Inbox}
-            title="Nothing here yet"
-            description="Suggested edits and feedback on your prompts, their verifications and review dates, changes to your favourites and new roles arrive here."
-          />
-        )
-      ) : (
-        <>
-          <ul
-            aria-label={show === 'unread' ? 'Unread inbox items' : 'Inbox items'}
-            className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+          {/* Stays focusable when there is nothing left to mark (marked, not disabled): focus is not dropped. */}
+          <Button
+            variant="secondary"
+            size="sm"
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+            aria-disabled={unread === 0 || undefined}
+            onClick={() => unread > 0 && read('all')}
           >
-            {items.map((item) => (
-              <InboxRow key={item.id} item={item} onRead={onRead} />
-            ))}
-          </ul>
-          {list.hasNextPage ? (
-            // The button stays while its page loads (only marked busy), so keyboard focus is not lost.
-            <div className="mt-4 flex justify-center">
-              <Button variant="secondary" onClick={() => !list.isFetchingNextPage && void list.fetchNextPage()} aria-disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? <Spinner label="Loading more items..." /> : 'Load more'}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+            <CheckCheck className="h-4 w-4" aria-hidden="true" />
+            Mark all read
+          </Button>
+        </div>
+        {/* Each tab's panel holds the list (the tabs name their panels); not a tab stop of its own, since its links are. */}
+        {(['all', 'unread'] as const).map((tab) => (
+          <TabsContent key={tab} value={tab} tabIndex={-1} className="mt-0">
+            {content}
+          </TabsContent>
+        ))}
+      </Tabs>
       {failure && !failedInPlace ? <LoadFailure failure={failure} label={ERROR_LABEL} onRetry={retry} className="mt-3" /> : null}
     </>
   );

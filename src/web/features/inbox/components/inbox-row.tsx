@@ -44,7 +44,7 @@ export function InboxRow({ item, onRead }: { item: InboxItem; onRead: (item: Inb
       <div ref={body} tabIndex={-1} className="min-w-0 flex-1 space-y-1 rounded-sm outline-none">
         <p className={cn('text-sm break-words [overflow-wrap:anywhere]', unread ? 'font-semibold text-slate-900' : 'text-slate-700')} dir="auto">
           {href ? (
-            <Link to={href} onClick={open} className="hover:text-brand-700 hover:underline">
+            <Link to={href} onClick={open} className="block rounded-sm hover:text-brand-700 hover:underline">
               <UnreadMark unread={unread} />
               {text}
             </Link>
