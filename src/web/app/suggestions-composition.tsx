@@ -37,7 +37,13 @@ function SuggestionDiff({ before, after }: { before: SuggestionBaseText; after: 
   const wide = useWideLayout();
   return (
     <Suspense fallback={<Spinner label="Loading the changes..." />}>
-      <VersionDiff before={before} after={after} fields={DIFF_FIELDS} layout={wide ? 'split' : 'unified'} sameText="No differences: the prompt already reads so." />
+      <VersionDiff
+        before={before}
+        after={after}
+        fields={DIFF_FIELDS}
+        layout={wide ? 'split' : 'unified'}
+        sameText="No differences: the prompt already reads so."
+      />
     </Suspense>
   );
 }

@@ -3,7 +3,13 @@ import { type ComponentType, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { promptInputSchema } from '../../../../shared/schemas/prompts';
-import { SUGGESTED_FIELDS, SUGGESTION_MESSAGES, type SuggestedField, type SuggestionInput, suggestionInputSchema } from '../../../../shared/schemas/suggestions';
+import {
+  SUGGESTED_FIELDS,
+  SUGGESTION_MESSAGES,
+  type SuggestedField,
+  type SuggestionInput,
+  suggestionInputSchema,
+} from '../../../../shared/schemas/suggestions';
 import { Dialog, DialogContent, FormDialogFooter } from '../../../components/ui/dialog';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { type ControlProps, FormField } from '../../../components/ui/form-field';
@@ -86,8 +92,8 @@ export function SuggestEditDialog({ prompt, TagInput, onClose }: { prompt: Sugge
         title="Suggest an edit"
         description={
           <>
-            Change what should be different in <span className="break-words [overflow-wrap:anywhere]">“{prompt.title}”</span>. Its owners see your
-            suggestion and accept or decline it.
+            Change what should be different in <span className="break-words [overflow-wrap:anywhere]">“{prompt.title}”</span>. Its owners see your suggestion
+            and accept or decline it.
           </>
         }
         size="xl"

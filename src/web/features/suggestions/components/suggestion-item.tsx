@@ -7,15 +7,7 @@ import { Textarea } from '../../../components/ui/input';
 import { errorMessage, hasFieldError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDecideSuggestion } from '../api/suggestion-queries';
-import {
-  applied,
-  DecisionLine,
-  personName,
-  type RenderSuggestionDiff,
-  SuggestionByline,
-  SuggestionMessage,
-  SuggestionStatusBadge,
-} from './suggestion-parts';
+import { applied, DecisionLine, personName, type RenderSuggestionDiff, SuggestionByline, SuggestionMessage, SuggestionStatusBadge } from './suggestion-parts';
 
 /** The reply a declined suggestion gets, asked for in place: the suggester reads it in their inbox. */
 function DeclineForm({ suggestion, onCancel, onDone }: { suggestion: Suggestion; onCancel: () => void; onDone: () => void }) {
@@ -113,8 +105,8 @@ export function SuggestionItem({ suggestion, renderDiff, onDecided }: { suggesti
         <>
           {suggestion.baseVersion < suggestion.currentVersion ? (
             <p role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Suggested against version {suggestion.baseVersion}; the prompt is now at version {suggestion.currentVersion}. The differences below are
-              against the current text.
+              Suggested against version {suggestion.baseVersion}; the prompt is now at version {suggestion.currentVersion}. The differences below are against
+              the current text.
             </p>
           ) : null}
           {renderDiff(suggestion.current, applied(suggestion))}

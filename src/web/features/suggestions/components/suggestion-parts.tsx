@@ -10,7 +10,8 @@ import { formatDate } from '../../../lib/utils';
 export type RenderSuggestionDiff = (before: SuggestionBaseText, after: SuggestionBaseText) => ReactNode;
 
 /** "Rita Reader", or what is left of someone whose account is gone. */
-export const personName = (p: { firstName: string; lastName: string } | null | undefined) => (p ? `${p.firstName} ${p.lastName}`.trim() : '') || 'A former member';
+export const personName = (p: { firstName: string; lastName: string } | null | undefined) =>
+  (p ? `${p.firstName} ${p.lastName}`.trim() : '') || 'A former member';
 
 /** The prompt's text as it would read with the suggestion applied. */
 export const applied = (s: Pick<Suggestion, 'current' | 'changes'>): SuggestionBaseText => ({

@@ -62,7 +62,10 @@ function SuggestionList({ mine }: { mine: boolean }) {
   }
   return (
     <>
-      <ul aria-label={mine ? 'Your suggestions' : 'Suggestions to decide'} className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+      <ul
+        aria-label={mine ? 'Your suggestions' : 'Suggestions to decide'}
+        className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
         {items.map((s) => (
           <SuggestionRow key={s.id} suggestion={s} />
         ))}
