@@ -108,7 +108,8 @@ describe('the Suggestions tab', () => {
     await screen.findByText('Message 3');
     await u.click(screen.getByRole('button', { name: 'All' }));
     await screen.findByText('Message 1');
-    expect(items().map((li) => li.querySelector('p + p')?.textContent)).toEqual(['Message 3', 'Message 1', 'Message 2']);
+    const messageOf = (li: HTMLElement) => /Message \d/.exec(li.textContent ?? '')?.[0];
+    expect(items().map(messageOf)).toEqual(['Message 3', 'Message 1', 'Message 2']);
     expect(items()[1]).toHaveTextContent('Declined by Olive Owner: Too long');
     expect(items()[2]).toHaveTextContent('Accepted by Olive Owner · version 3');
     expect(within(items()[1]!).queryByRole('button')).toBeNull();

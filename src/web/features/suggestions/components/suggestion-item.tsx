@@ -94,12 +94,13 @@ export function SuggestionItem({ suggestion, renderDiff, onDecided }: { suggesti
 
   return (
     <li className="space-y-3 p-4" aria-label={`Suggestion by ${author}`}>
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0 space-y-1">
+      {/* The status on the byline's row, so that a long message keeps the whole width on a phone. */}
+      <div className="space-y-1">
+        <div className="flex items-center justify-between gap-2">
           <SuggestionByline suggestion={suggestion} />
-          <SuggestionMessage message={suggestion.message} />
+          <SuggestionStatusBadge status={suggestion.status} />
         </div>
-        <SuggestionStatusBadge status={suggestion.status} />
+        <SuggestionMessage message={suggestion.message} />
       </div>
       {open ? (
         <>
