@@ -63,7 +63,14 @@ describe('suggested edits', () => {
     const item = page.getByRole('listitem', { name: 'Suggestion by Rita Reader' });
     await expect.poll(() => item.getByText('Decisions and owners are what people look for afterwards').isVisible()).toBe(true);
     const changes = item.getByRole('region', { name: 'Changes to Content' });
-    await expect.poll(() => changes.locator('ins').allTextContents().then((t) => t.join(''))).toContain('decisions, owners and due dates');
+    await expect
+      .poll(() =>
+        changes
+          .locator('ins')
+          .allTextContents()
+          .then((t) => t.join('')),
+      )
+      .toContain('decisions, owners and due dates');
     await expectAccessible(page, 'suggestions tab');
     await screenshot(page, 'suggestions-tab-1366');
 
@@ -80,7 +87,12 @@ describe('suggested edits', () => {
   });
 
   it('lets the owner decline with a reply on a phone, opened from /suggestions; the suggester sees the reply', async () => {
-    await call('POST', `/api/prompts/${ids.decline}/suggestions`, { content: 'Summarise the quarterly report for the board in five bullets.', message: LONG_MESSAGE }, reader);
+    await call(
+      'POST',
+      `/api/prompts/${ids.decline}/suggestions`,
+      { content: 'Summarise the quarterly report for the board in five bullets.', message: LONG_MESSAGE },
+      reader,
+    );
     const { page } = await suite.open({ width: 390, height: 844 });
     await signInWithToken(page, owner.token, '/suggestions');
     await seen(page, 'Edits suggested to the prompts you own or curate, and the ones you suggested.');
