@@ -33,6 +33,7 @@ import {
   PromptPage,
   RecentPage,
   ReviewPage,
+  SuggestionsPage,
   TagsPage,
   TrashPage,
   UserManagementPage,
@@ -71,6 +72,7 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
           <Route path={paths.recent} element={<RecentPage />} />
           <Route path={paths.trash} element={<TrashPage />} />
           <Route path={paths.review} element={<ReviewPage />} />
+          <Route path={paths.suggestions} element={<SuggestionsPage />} />
           <Route path={paths.createPrompt} element={<PromptFormPage />} />
           <Route path="/edit-prompt/:id" element={<PromptFormPage />} />
           <Route path="/prompts/:id" element={<PromptPage />} />

@@ -31,6 +31,10 @@ export const queryKeys = {
   promptWriters: ['/api/prompt-writers'],
   /** A curator's review queue (verifications that ran out). */
   reviewQueue: ['/api/review'],
+  /** Suggested edits across prompts: those the member decides, and those they made. */
+  suggestions: ['/api/suggestions'],
+  /** A prompt's suggested edits: under the prompt's own key, so an edit of the prompt reads them again (their diffs are against its text). */
+  promptSuggestions: (id: string) => ['/api/prompts', id, 'suggestions'] as const,
   filterCounts: ['/api/filter/counts'],
   filterValues: ['/api/filter/values'],
   filterTags: ['/api/filter/tags'],
@@ -100,6 +104,10 @@ export const refreshAfter = {
   /** A prompt added to, removed from or moved in a collection, or a collection deleted: its lists and counts too. */
   collectionItemsChange: (qc: QueryClient) =>
     invalidate(qc, [queryKeys.collections, queryKeys.prompts, queryKeys.myPrompts, queryKeys.filterCounts, queryKeys.filterValues]),
+  /** A suggested edit made: its prompt's list and count, and the lists across prompts. */
+  suggestionMade: (qc: QueryClient, promptId: string) => invalidate(qc, [queryKeys.prompt(promptId), queryKeys.suggestions]),
+  /** A suggested edit accepted (a new version of its prompt) or declined. */
+  suggestionDecided: (qc: QueryClient) => invalidate(qc, [...PROMPT_VIEWS, queryKeys.suggestions]),
   /** An API token created or revoked: an admin sees their own in both lists. */
   tokenChange: (qc: QueryClient) => invalidate(qc, [queryKeys.apiTokens, queryKeys.adminApiTokens]),
 };
