@@ -89,7 +89,7 @@ describe('the inbox', () => {
     expect(await rows.nth(0).innerText()).toMatch(/Ada Admin made you a curator of Engineering/);
     expect(await rows.nth(1).innerText()).toMatch(/Bob Builder left feedback on “Quarterly report summary”\s+“Step two is unclear to me\.”/);
     expect(await rows.nth(2).innerText()).toMatch(/Bob Builder suggested an edit to “Quarterly report summary”\s+“The intro could be one sentence\.”/);
-    expect(await rows.nth(2).getByRole('link').getAttribute('href')).toBe(`/prompts/${promptId}#suggestions`);
+    expect(await rows.nth(2).getByRole('link').getAttribute('href')).toBe(`/prompts/${promptId}?tab=suggestions`);
     // Unread is visible (bold, a dot) and said: each unread sentence starts with "Unread:" for screen readers.
     expect(await page.getByRole('link', { name: /^Unread: Bob Builder left feedback/ }).count()).toBe(1);
     expect(await page.getByRole('tab', { name: 'Unread (3)' }).isVisible()).toBe(true);

@@ -10,6 +10,9 @@ export const TrashPage = lazy(() => import('../features/prompts/components/trash
 /** The review queue acts through the prompts feature's status call, composed in review-composition. */
 export const ReviewPage = lazy(() => import('./review-composition').then((m) => ({ default: m.ReviewRoute })));
 export const InboxPage = lazy(() => import('../features/inbox/components/inbox-page').then((m) => ({ default: m.InboxPage })));
+export const SuggestionsPage = lazy(() => import('../features/suggestions/components/suggestions-page').then((m) => ({ default: m.SuggestionsPage })));
+/** Suggested edits on the prompt's page: its button and tab. */
+export const loadSuggestions = () => import('./suggestions-composition');
 export const PromptFormPage = lazy(() => import('../features/prompts/components/prompt-form-page').then((m) => ({ default: m.PromptFormPage })));
 export const PromptPage = lazy(() => import('../features/prompts/components/prompt-page').then((m) => ({ default: m.PromptPage })));
 export const UserManagementPage = lazy(() => import('../features/users/components/user-management-page').then((m) => ({ default: m.UserManagementPage })));

@@ -34,6 +34,7 @@ import {
   PromptPage,
   RecentPage,
   ReviewPage,
+  SuggestionsPage,
   TagsPage,
   TrashPage,
   UserManagementPage,
@@ -73,6 +74,7 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
           <Route path={paths.trash} element={<TrashPage />} />
           <Route path={paths.review} element={<ReviewPage />} />
           <Route path={paths.inbox} element={<InboxPage />} />
+          <Route path={paths.suggestions} element={<SuggestionsPage />} />
           <Route path={paths.createPrompt} element={<PromptFormPage />} />
           <Route path="/edit-prompt/:id" element={<PromptFormPage />} />
           <Route path="/prompts/:id" element={<PromptPage />} />

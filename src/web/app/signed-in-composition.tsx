@@ -1,18 +1,20 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { FilterProvider } from '../features/prompts/filters/filter-context';
 import { type PromptSlots, PromptSlotsContext } from '../features/prompts/prompt-slots';
-import { loadCollections } from './pages';
+import { loadCollections, loadSuggestions } from './pages';
 
 /**
  * Where the app shell composes features that other features must not import directly: the prompt
  * list view state (kept in the page's URL) wraps every signed-in route, and its panel sits in the
- * sidebar. The collection actions on the prompt screens come once their code has loaded, after the
- * first page: they are not part of its download.
+ * sidebar. The collection actions and suggested edits on the prompt screens come once their code has
+ * loaded, after the first page: they are not part of its download.
  */
 export function SignedInProviders({ children }: { children: ReactNode }) {
   const [slots, setSlots] = useState<PromptSlots>({});
   useEffect(() => {
-    void loadCollections().then((m) => setSlots(m.promptSlots));
+    const add = (more: PromptSlots) => setSlots((slots) => ({ ...slots, ...more }));
+    void loadCollections().then((m) => add(m.promptSlots));
+    void loadSuggestions().then((m) => add(m.promptSlots));
   }, []);
   return (
     <FilterProvider>

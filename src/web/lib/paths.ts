@@ -15,13 +15,15 @@ export const paths = {
   review: '/review',
   /** What happened to the member's prompts, suggestions and roles. */
   inbox: '/inbox',
+  /** Suggested edits: those the member decides, and those they made. */
+  suggestions: '/suggestions',
   createPrompt: '/create-prompt',
   /** The create form, prefilled from prompt `id` ("Make a copy"). */
   copyPrompt: (id: string) => `/create-prompt?copy=${encodeURIComponent(id)}`,
   editPrompt: (id: string) => `/edit-prompt/${id}`,
   prompt: (id: string) => `/prompts/${id}`,
-  /** A prompt's page, at its suggested edits. */
-  promptSuggestions: (id: string) => `/prompts/${id}#suggestions`,
+  /** The prompt's page open on its Suggestions tab. */
+  promptSuggestions: (id: string) => `/prompts/${id}?tab=suggestions`,
   /** The start of a collection's page, `/collections/{id}`. */
   collections: '/collections/',
   collection: (id: string) => `/collections/${id}`,

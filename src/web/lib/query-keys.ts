@@ -36,6 +36,10 @@ export const queryKeys = {
   /** The bell's count: its own URL, so polling it never refetches the inbox's pages. */
   inboxUnread: ['/api/inbox/unread'],
   inboxSettings: ['/api/inbox/settings'],
+  /** Suggested edits across prompts: those the member decides, and those they made. */
+  suggestions: ['/api/suggestions'],
+  /** A prompt's suggested edits: under the prompt's own key, so an edit of the prompt reads them again (their diffs are against its text). */
+  promptSuggestions: (id: string) => ['/api/prompts', id, 'suggestions'] as const,
   filterCounts: ['/api/filter/counts'],
   filterValues: ['/api/filter/values'],
   filterTags: ['/api/filter/tags'],
@@ -105,6 +109,10 @@ export const refreshAfter = {
   /** A prompt added to, removed from or moved in a collection, or a collection deleted: its lists and counts too. */
   collectionItemsChange: (qc: QueryClient) =>
     invalidate(qc, [queryKeys.collections, queryKeys.prompts, queryKeys.myPrompts, queryKeys.filterCounts, queryKeys.filterValues]),
+  /** A suggested edit made: its prompt's list and count, and the lists across prompts. */
+  suggestionMade: (qc: QueryClient, promptId: string) => invalidate(qc, [queryKeys.prompt(promptId), queryKeys.suggestions]),
+  /** A suggested edit accepted (a new version of its prompt) or declined. */
+  suggestionDecided: (qc: QueryClient) => invalidate(qc, [...PROMPT_VIEWS, queryKeys.suggestions]),
   /** An API token created or revoked: an admin sees their own in both lists. */
   tokenChange: (qc: QueryClient) => invalidate(qc, [queryKeys.apiTokens, queryKeys.adminApiTokens]),
 };

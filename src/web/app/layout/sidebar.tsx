@@ -1,4 +1,4 @@
-import { Check, FileText, History, LayoutList, type LucideIcon, PlusCircle, Star, Trash2 } from 'lucide-react';
+import { Check, FileText, History, LayoutList, type LucideIcon, Pencil, PlusCircle, Star, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -20,6 +20,8 @@ const mainLinks: NavLinkInfo[] = [
   { to: paths.recent, label: 'Recently Used', icon: History },
   // The check of the menus' chosen items: already in the first page's bundle, which is at its budget.
   { to: paths.review, label: 'Review', icon: Check },
+  // Suggested edits: the pencil of the lists' Edit action, already in the first page's bundle.
+  { to: paths.suggestions, label: 'Suggestions', icon: Pencil },
   { to: paths.trash, label: 'Trash', icon: Trash2 },
 ];
 

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode } from 'react';
+import type { Prompt } from '../../../shared/schemas/prompts';
 
 /** A bulk selection as another feature's bulk action sees it. */
 export interface BulkTarget {
@@ -22,6 +23,10 @@ export interface PromptSlots {
   bulkAction?: (target: BulkTarget) => ReactNode;
   /** The name of the collection a list is filtered by, for its chip. */
   collectionName?: (id: string) => ReactNode;
+  /** "Suggest an edit" on the prompt's page, for those who may see it but not edit it. */
+  suggestEdit?: (prompt: Prompt) => ReactNode;
+  /** The Suggestions tab's panel on the prompt's page. */
+  suggestionsTab?: (prompt: Prompt) => ReactNode;
 }
 
 export const PromptSlotsContext = createContext<PromptSlots>({});

@@ -129,7 +129,7 @@ describe('the inbox page', { timeout: 20_000 }, () => {
     const [suggested, feedback, verified] = items();
     expect(suggested).toHaveTextContent('Unread: Ada Admin suggested an edit to “Quarterly report summary”');
     expect(suggested).toHaveTextContent('“Shorter intro”');
-    expect(within(suggested!).getByRole('link')).toHaveAttribute('href', `/prompts/${promptId}#suggestions`);
+    expect(within(suggested!).getByRole('link')).toHaveAttribute('href', `/prompts/${promptId}?tab=suggestions`);
     expect(feedback).toHaveTextContent('Ada Admin left feedback on “Quarterly report summary”');
     expect(feedback).toHaveTextContent('“The second step is unclear.”');
     expect(within(verified!).getByRole('link', { name: 'Unread: Ada Admin verified “Quarterly report summary”' })).toHaveAttribute(

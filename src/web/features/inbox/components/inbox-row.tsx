@@ -10,7 +10,7 @@ import { fullTime, relativeTime } from '../relative-time';
 const SUGGESTION_TYPES: ReadonlySet<InboxItem['type']> = new Set(['suggestion_received', 'suggestion_accepted', 'suggestion_declined']);
 
 /**
- * Where opening an item goes: its prompt (at the suggestions for a suggestion), the review queue for a
+ * Where opening an item goes: its prompt (on its Suggestions tab for a suggestion), the review queue for a
  * new curatorship; nowhere when the member can no longer see the prompt.
  */
 export function inboxItemHref(item: Pick<InboxItem, 'type' | 'promptId' | 'promptTitle'>): string | null {

@@ -1,6 +1,6 @@
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { lazy, Suspense, useContext } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { useLoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
+import { cn } from '../../../lib/utils';
 import { useFormFields, usePrompt } from '../api/prompt-queries';
 import { usePageTitle } from '../../../lib/page-title';
 import { UsePromptButton } from '../runner/lazy-prompt-runner';
@@ -28,16 +29,31 @@ import { FeedbackNotes } from '../feedback/feedback-notes';
 // The history (and its diff library) loads when someone opens the tab.
 const PromptHistory = lazy(() => import('../history/prompt-history').then((m) => ({ default: m.PromptHistory })));
 
-/** /prompts/{id}: one prompt as a page people can send each other, with its history. */
+type Tab = 'prompt' | 'history' | 'feedback' | 'suggestions';
+
+/**
+ * The tabs a viewer gets: Feedback and the open-suggestion count for those who decide suggested edits
+ * (editors and curators); Suggestions also for anyone who may suggest one (their own), drafts aside.
+ */
+function tabsOf(prompt: { canDecideSuggestions: boolean; status: string }): Tab[] {
+  const suggests = prompt.canDecideSuggestions || prompt.status !== 'draft';
+  return ['prompt', 'history', ...(prompt.canDecideSuggestions ? (['feedback'] as const) : []), ...(suggests ? (['suggestions'] as const) : [])];
+}
+
+// Whole class names, for Tailwind to find.
+const GRID_COLS = ['', '', 'sm:grid-cols-2', 'sm:grid-cols-3', 'sm:grid-cols-4'];
+
+/** /prompts/{id}: one prompt as a page people can send each other, with its history; `?tab=` opens a tab. */
 export function PromptPage() {
   const { id } = useParams();
+  const [params, setParams] = useSearchParams();
   const query = usePrompt(id);
   const { data: prompt, isLoading, isError, refetch } = query;
   // A prompt that cannot be fetched yet (no answer, retrying) is said so at once, not after the retries.
   const failure = useLoadFailure(query);
   const { data: fields = [] } = useFormFields();
   const recordUse = useRecordUse();
-  const { promptAction } = useContext(PromptSlotsContext);
+  const { promptAction, suggestEdit, suggestionsTab } = useContext(PromptSlotsContext);
   usePageTitle(prompt?.title ?? 'Prompt');
   if (failure && promptLoadFailure(failure) === 'unreachable') {
     return (
@@ -60,6 +76,20 @@ export function PromptPage() {
       />
     );
   }
+  const tabs = tabsOf(prompt);
+  const asked = params.get('tab') as Tab | null;
+  const tab: Tab = asked && tabs.includes(asked) ? asked : 'prompt';
+  // The tab is kept in the address (replacing it, not adding to the history), so a link can open one.
+  const chooseTab = (value: string) =>
+    setParams(
+      (now) => {
+        const next = new URLSearchParams(now);
+        if (value === 'prompt') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   return (
     <div className="mx-auto max-w-4xl">
       <Link to={paths.allPrompts} className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
@@ -88,23 +118,44 @@ export function PromptPage() {
               <Link to={paths.editPrompt(prompt.id)} className={buttonClass('secondary', 'sm')}>
                 <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
               </Link>
+            ) : prompt.status !== 'draft' ? (
+              suggestEdit?.(prompt)
             ) : null}
           </div>
           <StatusPanel prompt={prompt} />
           <VoteButtons key={prompt.id} prompt={prompt} />
         </div>
-        <Tabs defaultValue="prompt">
-          <TabsList className={prompt.canEdit ? 'mb-5 inline-grid w-auto grid-cols-3' : 'mb-5 inline-grid w-auto'}>
+        <Tabs value={tab} onValueChange={chooseTab}>
+          {/* Four tabs do not fit a phone's width in one row: there they wrap, each row filled, and line up as equal columns from the small breakpoint. */}
+          <TabsList className={cn('mb-5 flex w-full flex-wrap *:flex-auto sm:inline-grid sm:w-auto', GRID_COLS[tabs.length])}>
             <TabsTrigger value="prompt">Prompt</TabsTrigger>
             <TabsTrigger value="history">History</TabsTrigger>
-            {prompt.canEdit ? <TabsTrigger value="feedback">Feedback</TabsTrigger> : null}
+            {tabs.includes('feedback') ? <TabsTrigger value="feedback">Feedback</TabsTrigger> : null}
+            {tabs.includes('suggestions') ? (
+              <TabsTrigger value="suggestions" className="inline-flex items-center justify-center gap-1.5">
+                Suggestions
+                {prompt.openSuggestions > 0 ? (
+                  <>
+                    <span aria-hidden="true" className="rounded-full bg-brand-600 px-1.5 text-xs leading-5 font-semibold text-white tabular-nums">
+                      {prompt.openSuggestions}
+                    </span>
+                    <span className="sr-only">({prompt.openSuggestions} open)</span>
+                  </>
+                ) : null}
+              </TabsTrigger>
+            ) : null}
           </TabsList>
           <TabsContent value="prompt" className="mt-0">
             <PromptDetails prompt={prompt} fields={fields} />
           </TabsContent>
-          {prompt.canEdit ? (
+          {tabs.includes('feedback') ? (
             <TabsContent value="feedback" className="mt-0">
               <FeedbackNotes promptId={prompt.id} />
+            </TabsContent>
+          ) : null}
+          {tabs.includes('suggestions') ? (
+            <TabsContent value="suggestions" className="mt-0">
+              {suggestionsTab ? suggestionsTab(prompt) : <Spinner label="Loading suggestions..." />}
             </TabsContent>
           ) : null}
           <TabsContent value="history" className="mt-0">

@@ -23,6 +23,7 @@ const BUILT_IN_LABELS: Record<string, string> = {
   userBusinessUnit: 'Business Unit',
 };
 
+const personName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim() || 'a former member';
 const editorName = (v: PromptVersionSummary) => `${v.editor.firstName} ${v.editor.lastName}`.trim() || 'A former member';
 
 /** Every field a diff can show: the built-in ones, then the custom fields of the form and of the versions. */
@@ -90,7 +91,9 @@ export function PromptHistory({ prompt, fields }: { prompt: Prompt; fields: Form
                 ) : null}
               </p>
               <p className="text-xs text-slate-600">
-                {editorName(v)} · {formatDate(v.createdAt)} · {changedLabel(v, allFields)}
+                {editorName(v)}
+                {/* An accepted suggested edit: saved by whoever accepted it, written by its suggester. */}
+                {v.suggestedBy ? ` · Suggested by ${personName(v.suggestedBy)}` : ''} · {formatDate(v.createdAt)} · {changedLabel(v, allFields)}
               </p>
               {v.note ? (
                 <p className="mt-1 text-sm break-words text-slate-700 [overflow-wrap:anywhere]" dir="auto">

@@ -13,15 +13,21 @@ export interface DiffField {
 
 type Value = string | string[] | null;
 
+/**
+ * What a diff compares: a saved version, or any prompt text of the same shape (a suggested edit against
+ * the current text); custom fields may be left out.
+ */
+export type DiffState = Partial<Omit<PromptVersion, 'customFields'>> & { customFields?: PromptVersion['customFields'] };
+
 /** A version's value of a field, as text or a list; custom fields as their stored value. */
-function valueOf(version: PromptVersion, key: string): Value {
+function valueOf(version: DiffState, key: string): Value {
   if (key.startsWith('customFields.')) {
-    const raw = version.customFields[key.slice('customFields.'.length)];
+    const raw = version.customFields?.[key.slice('customFields.'.length)];
     if (Array.isArray(raw)) return raw.map(String);
     if (typeof raw === 'boolean') return raw ? 'Yes' : 'No';
     return raw === null || raw === undefined ? null : String(raw);
   }
-  const raw = version[key as keyof PromptVersion];
+  const raw = version[key as keyof DiffState];
   return Array.isArray(raw) ? raw.map(String) : raw === null || raw === undefined ? null : String(raw);
 }
 
@@ -116,14 +122,17 @@ export function VersionDiff({
   after,
   fields,
   layout,
+  sameText = 'These two versions are the same.',
 }: {
-  before: PromptVersion;
-  after: PromptVersion;
+  before: DiffState;
+  after: DiffState;
   fields: DiffField[];
   layout: 'split' | 'unified';
+  /** Said when nothing differs. */
+  sameText?: string;
 }) {
   const changed = fields.filter((f) => JSON.stringify(valueOf(before, f.key)) !== JSON.stringify(valueOf(after, f.key)));
-  if (changed.length === 0) return <p className="text-sm text-slate-500">These two versions are the same.</p>;
+  if (changed.length === 0) return <p className="text-sm text-slate-500">{sameText}</p>;
   return (
     <div className="space-y-5">
       {changed.map((f) => {
