@@ -5,8 +5,8 @@ import { navigationShown } from './support/checks';
 import { useBrowserSuite } from './support/suite';
 
 // Suggested edits: a read-only member suggests a change to a prompt; its owner sees the count on the
-// Suggestions tab, the change as a diff against the current text, and accepts it (a new version credited
-// to the suggester) or declines it with a reply.
+// Suggestions tab (reached from the inbox item), the change as a diff against the current text, and accepts
+// it (a new version credited to the suggester) or declines it with a reply.
 const suite = useBrowserSuite();
 
 let admin: SeededUser;
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 
 describe('suggested edits', () => {
-  it('lets a read-only member suggest an edit, and the owner see the diff and accept it', async () => {
+  it('lets a read-only member suggest an edit, and the owner open it from the inbox, see the diff and accept it', async () => {
     const { page } = await suite.open({ width: 1366, height: 900 });
     await signInWithToken(page, reader.token, `/prompts/${ids.accept}`);
     await navigationShown(page);
@@ -54,12 +54,19 @@ describe('suggested edits', () => {
     await seen(page, 'Suggestion sent');
     await expect.poll(() => dialog.count()).toBe(0);
 
-    await signInWithToken(page, owner.token, `/prompts/${ids.accept}`);
+    // The owner hears of it in the inbox and goes from the item straight to the prompt's Suggestions tab.
+    await signInWithToken(page, owner.token);
+    await navigationShown(page);
+    const bell = page.getByRole('banner').getByRole('link', { name: 'Inbox, 1 unread' });
+    await expect.poll(() => bell.isVisible(), { timeout: 30_000 }).toBe(true);
+    await bell.click();
+    await page.waitForURL('**/inbox');
+    await page.getByRole('link', { name: /^Unread: Rita Reader suggested an edit to “Meeting notes”/ }).click();
+    await page.waitForURL(`**/prompts/${ids.accept}?tab=suggestions`);
     const tab = page.getByRole('tab', { name: 'Suggestions (1 open)' });
-    await expect.poll(() => tab.isVisible()).toBe(true);
+    await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('button', { name: 'Suggest an edit' }).count()).toBe(0);
-    await tab.click();
-    await expect.poll(() => page.url()).toContain('?tab=suggestions');
+    await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Inbox' }).isVisible()).toBe(true);
     const item = page.getByRole('listitem', { name: 'Suggestion by Rita Reader' });
     await expect.poll(() => item.getByText('Decisions and owners are what people look for afterwards').isVisible()).toBe(true);
     const changes = item.getByRole('region', { name: 'Changes to Content' });
