@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
 import { cn } from '../../lib/utils';
-import { NavItem, type NavLinkInfo } from './sidebar';
+import { NavItem, type NavLinkInfo } from './nav-item';
 
 // The sidebar's Administration group and the admin pages' links (the command palette offers them too),
 // loaded for administrators only.

@@ -1,16 +1,10 @@
-import { Check, FileText, History, LayoutList, type LucideIcon, Pencil, PlusCircle, Star, Trash2 } from 'lucide-react';
+import { Check, FileText, History, LayoutList, Pencil, PlusCircle, Star, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
 import { cn } from '../../lib/utils';
+import { NavItem, type NavLinkInfo } from './nav-item';
 // Loaded after the first page, with the rest of the collection screens.
 import { CollectionsSidebar } from '../pages';
-
-export interface NavLinkInfo {
-  to: string;
-  label: string;
-  icon: LucideIcon;
-}
 
 const mainLinks: NavLinkInfo[] = [
   { to: paths.allPrompts, label: 'All Prompts', icon: LayoutList },
@@ -31,24 +25,6 @@ const mainLinks: NavLinkInfo[] = [
  */
 export function navigationLinks(canCreate: boolean, curates: boolean): NavLinkInfo[] {
   return mainLinks.filter((l) => (canCreate || l.to !== paths.createPrompt) && (curates || l.to !== paths.review));
-}
-
-export function NavItem({ to, label, icon: Icon, onNavigate }: { to: string; label: string; icon: LucideIcon; onNavigate?: () => void }) {
-  return (
-    <NavLink
-      to={to}
-      onClick={onNavigate}
-      className={({ isActive }) =>
-        cn(
-          'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
-          isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-        )
-      }
-    >
-      <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
-      {label}
-    </NavLink>
-  );
 }
 
 // Only administrators see the Administration group: its links and their icons load for them alone,
