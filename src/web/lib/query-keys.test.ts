@@ -47,3 +47,18 @@ describe('refreshing what a change shows up in', () => {
     expect(stale()).toEqual(['allPromptsFiltered', 'counts', 'myPrompts', 'onePrompt']);
   });
 });
+
+describe('a read under way when a write lands', () => {
+  it('does not count as fresh for a view off screen: the list is read again when it next shows', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+    const key = ['/api/prompts', { search: '' }];
+    let answer!: (value: string) => void;
+    // The list, left for the form while an earlier action's refresh of it is still on its way.
+    const reading = qc.fetchQuery({ queryKey: key, queryFn: () => new Promise<string>((resolve) => (answer = resolve)) }).catch(() => undefined);
+    refreshAfter.promptChange(qc);
+    answer('the list before the write');
+    await reading;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(qc.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+});

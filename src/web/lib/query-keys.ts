@@ -56,7 +56,15 @@ export const queryKeys = {
 } as const;
 
 function invalidate(qc: QueryClient, keys: ReadonlyArray<readonly unknown[]>): void {
-  for (const queryKey of keys) void qc.invalidateQueries({ queryKey });
+  for (const queryKey of keys) {
+    void qc.invalidateQueries({ queryKey });
+    // A read already under way for a view not on screen (a list refreshed by an earlier action, then
+    // left for the form) would land after this write with what was there before it, and count as fresh
+    // for ever (nothing here goes stale by time): cancel it, and mark the view to be read again.
+    if (qc.isFetching({ queryKey, type: 'inactive' })) {
+      void qc.cancelQueries({ queryKey, type: 'inactive' }).then(() => qc.invalidateQueries({ queryKey, refetchType: 'none' }));
+    }
+  }
 }
 
 /** Everything that shows prompts: both lists, each prompt, the sidebar counts and the catalog lists. */

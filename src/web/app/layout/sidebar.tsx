@@ -1,7 +1,6 @@
 import { Check, FileText, History, LayoutList, Pencil, PlusCircle, Star, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { paths } from '../../lib/paths';
-import { cn } from '../../lib/utils';
 import { NavItem, type NavLinkInfo } from './nav-item';
 // Loaded after the first page, with the rest of the collection screens.
 import { CollectionsSidebar } from '../pages';
