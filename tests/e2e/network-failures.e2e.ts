@@ -31,18 +31,29 @@ interface RefusedNetwork {
   /** Lets requests through again: the page's next automatic retry finds the server. */
   release: () => Promise<void>;
   /**
-   * Clicks Retry and lets requests through from that moment. Releasing first and then clicking raced the
-   * page's own retry: when that landed first, the message and its button were gone before the click.
+   * Clicks Retry and lets requests through from that moment. The page marks itself released and clicks in
+   * one task, and the route reads that mark: releasing from the test first (and clicking next) raced the
+   * page's own retry, which could then remove the message and its button before the click.
    */
   retryWith: (button: Locator) => Promise<void>;
+}
+
+const RELEASED = '__networkReleased';
+
+/** Whether the page has marked the network released (false while it navigates). */
+async function releasedInPage(page: Page): Promise<boolean> {
+  try {
+    return await page.evaluate((flag) => Boolean((window as unknown as Record<string, unknown>)[flag]), RELEASED);
+  } catch {
+    return false;
+  }
 }
 
 /** Refuses matching requests as a dead connection would, counting the attempts. */
 async function refuse(page: Page, match: (url: URL) => boolean): Promise<RefusedNetwork> {
   let attempts = 0;
-  let open = false;
-  const handler = (route: Route) => {
-    if (open) return route.continue();
+  const handler = async (route: Route) => {
+    if (await releasedInPage(page)) return route.continue();
     attempts += 1;
     return route.abort('connectionrefused');
   };
@@ -51,11 +62,10 @@ async function refuse(page: Page, match: (url: URL) => boolean): Promise<Refused
     attempts: () => attempts,
     release: () => page.unroute(match, handler),
     retryWith: async (button) => {
-      await button.waitFor();
-      open = true;
-      // The click event itself: Playwright's wait for a "stable" button (two equal animation frames) was
-      // seen to time out here while the page retried in the background; a person's click lands at once.
-      await button.dispatchEvent('click');
+      await button.evaluate((element, flag) => {
+        (window as unknown as Record<string, unknown>)[flag] = true;
+        (element as HTMLElement).click();
+      }, RELEASED);
     },
   };
 }
