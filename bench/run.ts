@@ -17,6 +17,8 @@
  * --entry=FILE runs that built server instead of dist/server/main.js (a build of an earlier commit, to
  * compare).
  * --scenarios=REGEX measures only the scenarios whose names match (case-insensitive), beside /healthz.
+ * --boost adds what the verified boost costs each chosen search: its statements explained with the boost
+ *   and with the factor replaced by 1 (bench/boost.ts).
  * --search-eval stores the prompts.chat collection in a fresh database through the API and reports how
  * many of bench/search-queries.json find an intended prompt in their first 5 results (bench/search-eval.ts).
  */
@@ -26,6 +28,7 @@ import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client';
 import { benchBackup } from './backup-bench';
+import { verifiedBoostShare } from './boost';
 import { benchImport } from './import-bench';
 import { BENCH_PASSWORD, seed, seedStatuses, seedUsage, seedVotes } from './seed';
 import { seedCollections } from './seed-collections';
@@ -129,6 +132,7 @@ async function main() {
   const sqlTimes = new Map<string, string>();
   if (!backupOnly && !soakMinutes)
     for (const s of chosen) if (s.direct) sqlTimes.set(s.name, await explainedRun(handle.db, (run) => s.direct!(handle.db, viewer!, run)));
+  if ('boost' in args) await verifiedBoostShare(handle.db, chosen, viewer!, log);
   await handle.close();
 
   if ((backupOnly || soakMinutes) && kind !== 'pglite') throw new Error('--backup and --soak measure the embedded database: use --db=pglite');

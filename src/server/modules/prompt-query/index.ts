@@ -9,6 +9,6 @@ export { listPromptPage, type ListOptions, type ListPage } from './query.page';
 export { type Counted, countPrompts, resolvePromptWhere } from './query.count';
 export { facetStats, filterKeyConditions, narrowAudience } from './query.plan';
 export { ITEM_SOURCES, itemJson, pageStatement } from './query.statements';
-export { cappedCount, COUNT_CAP, literalInt, promptWhere, type RunStatement, runStatement, statusRowCondition, toTotal } from './query.sql';
+export { cappedCount, COUNT_CAP, literalInt, promptWhere, type RunStatement, runStatement, statusRowCondition, toTotal, VERIFIED_BOOST } from './query.sql';
 export { accessKeys, type Audience, audienceOf, audienceParts, type AudienceViewer, seenBy, visibleTo } from './query.visibility';
 export { type Cursor, decodeCursor, encodeCursor, invalidCursor, searchTerms } from './query.parse';
