@@ -18,6 +18,7 @@ import { installGracefulShutdown, trackConnections } from './lib/graceful-shutdo
 import { startHousekeeping } from './lib/housekeeping';
 import { createMailer } from './lib/mailer';
 import { startInboxDelivery } from './modules/inbox/inbox.delivery';
+import { startBandUpkeep } from './modules/similarity/similarity.bands';
 import { ensureBootstrapAdmin } from './modules/auth/auth.service';
 import { countUsers } from './modules/users/users.repo';
 import { dropUserCaches } from './lib/user-derived-cache';
@@ -91,6 +92,9 @@ async function main() {
     log: app.log,
   });
 
+  // Near-copies: the band keys of prompts written by any instance (and of all prompts after the upgrade).
+  const bandUpkeep = startBandUpkeep({ db: handle.db, log: app.log });
+
   const connections = trackConnections(app.server);
   installGracefulShutdown({
     timeoutMs: config.shutdownTimeoutS * 1000,
@@ -102,6 +106,7 @@ async function main() {
       await backups?.stop();
       await housekeeping.stop();
       await inboxDelivery.stop();
+      await bandUpkeep.stop();
       statistics?.stop();
       await statistics?.idle();
       await walBound?.stop();

@@ -156,6 +156,7 @@ const OPEN_TO_TOKENS: Record<string, TokenScope> = {
   'GET /api/review': 'prompts:read',
   'PUT /api/prompts/:id/status': 'prompts:write',
   'POST /api/prompts/:id/suggestions': 'prompts:read',
+  'POST /api/prompts/similar': 'prompts:read',
   'GET /api/prompts/:id/suggestions': 'prompts:read',
   'GET /api/suggestions': 'prompts:read',
   'GET /api/suggestions/:id': 'prompts:read',

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client';
 import { call } from './visibility-checks';
 import { type Actor, type Fixture, PROMPT_KEYS, type PromptKey, sees, seenKeys, UNIQUE } from './visibility-fixture';
 
@@ -142,6 +144,25 @@ export const LIST_CHECKS: Record<string, Check> = {
     const body = await read<{ items: Array<{ promptId: string | null; promptTitle: string | null }> }>(f, actor, '/api/inbox', fail);
     for (const item of body?.items ?? []) {
       if (item.promptTitle !== null && !seen.has(item.promptId!)) fail(`${actor.name} GET /api/inbox: names a prompt it does not see`);
+    }
+  },
+  // Near-copies of each prompt's own text: named to those who see it, to nobody else.
+  'POST /api/prompts/similar': async (f, actor, fail) => {
+    const refused = actor.scopes !== null && !actor.scopes.includes('prompts:read');
+    for (const key of PROMPT_KEYS) {
+      const [row] = await queryRows(f.t.db, sql`select content from prompts where id = ${f.ids[key]}`);
+      const content = `${String(row!.content)} ${String(row!.content)}`;
+      const res = await call(f, actor, 'POST', '/api/prompts/similar', { content });
+      if (refused) {
+        if (res.statusCode !== 403) fail(`${actor.name} POST /api/prompts/similar: got ${res.statusCode}, want 403`);
+        continue;
+      }
+      const named = res.statusCode === 200 ? (res.json() as Array<{ id: string }>).map((p) => p.id) : null;
+      const want = sees(actor, key);
+      if (!named || named.includes(f.ids[key]!) !== want)
+        fail(`${actor.name} POST /api/prompts/similar (${key}): ${res.statusCode} ${JSON.stringify(named)}, want ${want ? '' : 'not '}named`);
+      const strangers = (named ?? []).filter((id) => PROMPT_KEYS.some((other) => f.ids[other] === id && !sees(actor, other)));
+      if (strangers.length) fail(`${actor.name} POST /api/prompts/similar (${key}): names prompts it does not see`);
     }
   },
   'GET /api/filter/tags': (f, actor, fail) => expectNames(f, actor, '/api/filter/tags', tagsOf(seenKeys(actor)), fail, strings),

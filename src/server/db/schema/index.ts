@@ -16,3 +16,4 @@ export * from './search';
 export * from './collections';
 export * from './prompt-votes';
 export * from './inbox';
+export * from './similarity';

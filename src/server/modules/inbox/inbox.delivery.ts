@@ -5,6 +5,7 @@ import type { InboxItem } from '../../../shared/schemas/inbox';
 import { type Database, queryRows } from '../../db/client';
 import { inboxItems, type UserRow, users } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
+import { startPeriodicTask } from '../../lib/periodic-task';
 import { inboxItemsOf } from './inbox.service';
 
 // What the inbox does on its own, every half minute on every instance: "review due" items for
@@ -144,18 +145,10 @@ export async function runInboxDelivery(options: DeliveryOptions): Promise<void> 
 
 /** Runs a pass every `everyMs` (30 s); a failed pass (the database away) is logged and tried again. */
 export function startInboxDelivery(options: DeliveryOptions & { everyMs?: number }) {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runInboxDelivery(options)
-      .catch((err: unknown) => options.log.warn({ err }, 'inbox delivery pass failed; it runs again shortly'))
-      .finally(() => (running = null));
-  }, options.everyMs ?? 30_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicTask({
+    everyMs: options.everyMs ?? 30_000,
+    run: () => runInboxDelivery(options),
+    log: options.log,
+    failure: 'inbox delivery pass failed; it runs again shortly',
+  });
 }

@@ -10,5 +10,5 @@ export { type Counted, countPrompts, resolvePromptWhere } from './query.count';
 export { facetStats, filterKeyConditions, narrowAudience } from './query.plan';
 export { ITEM_SOURCES, itemJson, pageStatement } from './query.statements';
 export { cappedCount, COUNT_CAP, literalInt, promptWhere, type RunStatement, runStatement, statusRowCondition, toTotal, VERIFIED_BOOST } from './query.sql';
-export { accessKeys, type Audience, audienceOf, audienceParts, type AudienceViewer, seenBy, visibleTo } from './query.visibility';
+export { accessKeys, type Audience, audienceOf, audienceParts, type AudienceViewer, listedFor, seenBy, visibleTo } from './query.visibility';
 export { type Cursor, decodeCursor, encodeCursor, invalidCursor, searchTerms } from './query.parse';
