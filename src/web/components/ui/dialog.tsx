@@ -14,7 +14,11 @@ interface DialogContentProps extends Omit<ComponentPropsWithoutRef<typeof Dialog
   /** Non-dismissible dialogs hide the close button and ignore Escape and outside clicks. */
   dismissible?: boolean;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Centred (the default), or a panel along the right edge that leaves the page it opens over in view. */
+  placement?: DialogPlacement;
 }
+
+export type DialogPlacement = 'center' | 'side';
 
 const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-2xl' };
 
@@ -63,7 +67,12 @@ export function DialogContent(props: DialogContentProps) {
   );
 }
 
-function DialogBody({ title, description, dismissible = true, size = 'md', className, children, ...props }: DialogContentProps) {
+const PLACEMENTS = {
+  center: 'top-1/2 left-1/2 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl',
+  side: 'inset-y-0 right-0 h-full w-full sm:w-[min(42rem,calc(100vw-4rem))] sm:rounded-l-xl',
+};
+
+function DialogBody({ title, description, dismissible = true, size = 'md', placement = 'center', className, children, ...props }: DialogContentProps) {
   const block = (e: Event) => {
     if (!dismissible) e.preventDefault();
   };
@@ -76,11 +85,7 @@ function DialogBody({ title, description, dismissible = true, size = 'md', class
         onPointerDownOutside={block}
         onInteractOutside={block}
         onCloseAutoFocus={returnFocus}
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-2xl',
-          widths[size],
-          className,
-        )}
+        className={cn('fixed z-50 flex flex-col bg-white shadow-2xl', PLACEMENTS[placement], placement === 'center' && widths[size], className)}
         {...props}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 pt-5 pb-4">

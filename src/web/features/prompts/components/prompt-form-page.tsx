@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { KNOWN_FIELD_NAMES } from '../../../../shared/constants';
 import { canCreatePrompt } from '../../../../shared/policies/prompts';
@@ -20,6 +21,7 @@ import { PromptFormField } from '../form/prompt-form-field';
 import { LeaveWithoutSavingDialog } from '../form/unsaved-changes-guard';
 import { usePromptFormReset } from '../form/use-prompt-form-reset';
 import { usePromptFormState } from '../form/use-prompt-form-state';
+import { SimilarPromptsNotice } from '../form/similar-prompts-notice';
 import { VisibilityField } from '../form/visibility-field';
 
 /**
@@ -83,7 +85,11 @@ export function PromptFormPage() {
       <Card className="p-5 sm:p-8">
         <form onSubmit={submit} noValidate className="space-y-6">
           {fixedFirst(fields ?? []).map((f) => (
-            <PromptFormField key={f.id} field={f} form={form} knownTags={knownTags} />
+            <Fragment key={f.id}>
+              <PromptFormField field={f} form={form} knownTags={knownTags} />
+              {/* Near-copies are named under the content they resemble. */}
+              {f.name === 'content' ? <SimilarPromptsNotice form={form} excludeId={id} /> : null}
+            </Fragment>
           ))}
           <VisibilityField form={form} ownerUnit={prompt?.userBusinessUnit ?? user.businessUnit} />
           {editing ? (

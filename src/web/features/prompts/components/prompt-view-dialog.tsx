@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { type ReactNode, useRef } from 'react';
-import { Dialog, DialogContent, useInitialFocus } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, type DialogPlacement, useInitialFocus } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { usePrompt, useFormFields } from '../api/prompt-queries';
@@ -28,14 +28,15 @@ function Actions({ children }: { children: ReactNode }) {
   );
 }
 
-export function PromptViewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+/** A prompt to read without leaving the page: centred over a list, or at the side of a form being written (`placement`). */
+export function PromptViewDialog({ id, onClose, placement }: { id: string | null; onClose: () => void; placement?: DialogPlacement }) {
   const { data: prompt, isLoading, isError, error, refetch } = usePrompt(id ?? undefined);
   usePageTitle(prompt?.title);
   const { data: fields = [] } = useFormFields();
   const recordUse = useRecordUse();
   return (
     <Dialog open={Boolean(id)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={prompt ? <span dir="auto">{prompt.title}</span> : 'Prompt'} size="xl">
+      <DialogContent title={prompt ? <span dir="auto">{prompt.title}</span> : 'Prompt'} size="xl" placement={placement}>
         {isLoading ? <Spinner /> : null}
         {isError ? <PromptLoadError error={error} onRetry={() => void refetch()} /> : null}
         {prompt ? (
