@@ -22,6 +22,8 @@ export const importQuerySchema = z.object({
   dryRun: flag('dryRun'),
   /** Same owner and title (any case) as an existing prompt, or an earlier row of the file. */
   onConflict: z.enum(IMPORT_CONFLICT_POLICIES, { error: 'onConflict must be skip, overwrite or copy' }).default('skip'),
+  /** Rows whose content nearly copies a prompt of the library (at least SIMILARITY_THRESHOLD alike) are skipped. */
+  skipSimilar: flag('skipSimilar'),
   /** An owner email without an account: the chosen owner (`owner`) owns the prompt (`assign`), or the row is refused. */
   unknownOwners: z.enum(['assign', 'refuse'], { error: 'unknownOwners must be assign or refuse' }).default('assign'),
   /** For files that name no AI application (prompts.chat, an export without the aiModels column): the application their prompts are for. */
@@ -40,6 +42,17 @@ export const importRowErrorSchema = z.object({
   message: z.string(),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+/** A row that would add a near-copy of a prompt of the library, and that prompt. */
+export const importSimilarRowSchema = z.object({
+  row: z.number(),
+  title: z.string(),
+  promptId: z.string(),
+  promptTitle: z.string(),
+  /** From 0 to 1, as `POST /api/prompts/similar` answers it. */
+  similarity: z.number(),
+});
+export type ImportSimilarRow = z.infer<typeof importSimilarRowSchema>;
 
 /** The import option that fixes a problem without editing the file. */
 export const IMPORT_FIXES = ['aiModel', 'unknownOwners'] as const;
@@ -83,6 +96,10 @@ export const importResultSchema = z.object({
   errors: z.array(importRowErrorSchema),
   /** Every problem once, with how many rows have it, most rows first. */
   problems: z.array(importProblemSchema),
+  /** Rows that would create a near-copy of a prompt of the library (skipped with `skipSimilar`, and counted in `skipped`). */
+  similarRows: z.number(),
+  /** The first 1,000 of them, each with the prompt it is most alike. */
+  similar: z.array(importSimilarRowSchema),
   /** A JSON export's collections, created for the importing admin (absent when the file has none). */
   collections: z.number().optional(),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MAX_TEXT_LENGTH } from '../../../shared/constants';
-import type { ImportFix, ImportProblem, ImportQuery, ImportResult, ImportRowError } from '../../../shared/schemas/import';
+import type { ImportFix, ImportProblem, ImportQuery, ImportResult, ImportRowError, ImportSimilarRow } from '../../../shared/schemas/import';
 import { type PromptData, promptInputSchema, promptRequirementIssues } from '../../../shared/schemas/prompts';
 import { type Database, queryRows } from '../../db/client';
 import { findUnsafeText } from '../../plugins/input-guards';
@@ -11,6 +11,7 @@ import { getEnabledFormFields } from '../form-fields/form-fields.service';
 import { VISIBILITIES, type Visibility, VISIBILITY_MESSAGES } from '../../../shared/visibility';
 import { PROMPT_STATUSES, type PromptStatus, STATUS_MESSAGES } from '../../../shared/prompt-status';
 import { resolveVisibility, type VisibilityValues } from '../prompts/prompts.visibility';
+import { closestPrompts } from '../similarity/similarity.service';
 import type { ImportFile, ImportFormat, ImportRecord } from './import.parse';
 
 // Checking an import against the database: owners, units, required fields, and what each row will
@@ -112,6 +113,22 @@ function chosenOwner(admin: UserRow, people: UserRow[], id: string | undefined):
   const owner = people.find((u) => u.id === id);
   if (!owner) throw invalidFields('The chosen owner has no account: choose another owner', { owner: 'No account has this id' });
   return owner;
+}
+
+/** The rows that would create a near-copy of a prompt of the library, and the first MAX_ERRORS of them described. */
+async function nearCopies(db: Database, rows: PlannedRow[]): Promise<{ rows: PlannedRow[]; listed: ImportSimilarRow[] }> {
+  const creates = rows.filter((r) => r.kind === 'create');
+  const closest = await closestPrompts(
+    db,
+    creates.map((r) => r.data.content),
+  );
+  const near = creates.flatMap((r, i) => (closest[i] ? [{ row: r, prompt: closest[i] }] : []));
+  return {
+    rows: near.map((n) => n.row),
+    listed: near
+      .slice(0, MAX_ERRORS)
+      .map((n) => ({ row: n.row.record.row, title: n.row.data.title, promptId: n.prompt.id, promptTitle: n.prompt.title, similarity: n.prompt.similarity })),
+  };
 }
 
 /** Checks every record and decides what it will do under `query`'s choices. */
@@ -249,10 +266,26 @@ export async function planImport(db: Database, admin: UserRow, file: ImportFile,
       rows.push(planned);
     }
   }
-  const create = rows.filter((r) => r.kind === 'create').length;
+  const near = query.dryRun || query.skipSimilar ? await nearCopies(db, rows) : { rows: [], listed: [] };
+  if (query.skipSimilar) skipped += near.rows.length;
+  const kept = query.skipSimilar ? rows.filter((r) => !near.rows.includes(r)) : rows;
+  const create = kept.filter((r) => r.kind === 'create').length;
   return {
     format,
-    rows,
-    result: { format, dryRun: query.dryRun, total: records.length, create, update, conflicts, skipped, invalid, errors, problems: groups.list() },
+    rows: kept,
+    result: {
+      format,
+      dryRun: query.dryRun,
+      total: records.length,
+      create,
+      update,
+      conflicts,
+      skipped,
+      invalid,
+      errors,
+      problems: groups.list(),
+      similarRows: near.rows.length,
+      similar: near.listed,
+    },
   };
 }

@@ -184,6 +184,7 @@ export async function importPrompts(
           format,
           onConflict: query.onConflict,
           unknownOwners: query.unknownOwners,
+          skipSimilar: query.skipSimilar,
           owner: query.owner ?? admin.id,
           businessUnit: query.businessUnit ?? null,
           aiModel: query.aiModel ?? null,

@@ -211,3 +211,36 @@ describe('POST /api/admin/import', () => {
     expect(byEditor.statusCode).toBe(403);
   });
 });
+
+describe('near-copies of the library', () => {
+  const GUIDE =
+    'I want you to act as a travel guide. I will write you my location and you will suggest a place to visit near my location. In some cases, I will also give you the type of places I will visit.';
+  const file = [
+    'act,prompt',
+    `Tour guide,"${GUIDE.replace('travel guide', 'tour guide')}"`,
+    'Unrelated,"Summarize the quarterly revenue of each sales region for the board, in five bullet points."',
+  ].join('\n');
+
+  it('are reported row by row by a dry run, and skipped when the admin asks', async () => {
+    const res = await target.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: admin.auth,
+      payload: { title: 'Travel guide (library)', content: GUIDE, aiModels: ['Claude'], tags: ['travel'] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const guideId = body<{ id: string }>(res).id;
+    const checked = await imported(target, file, 'dryRun=true&aiModel=Claude');
+    expect(checked).toMatchObject({ create: 2, similarRows: 1, skipped: 0 });
+    expect(checked.similar).toEqual([
+      { row: 1, title: 'Tour guide', promptId: guideId, promptTitle: 'Travel guide (library)', similarity: expect.any(Number) },
+    ]);
+    expect(checked.similar[0]!.similarity).toBeGreaterThan(0.8);
+
+    const before = await count(target);
+    const skipping = await imported(target, file, 'dryRun=false&aiModel=Claude&skipSimilar=true');
+    expect(skipping).toMatchObject({ create: 1, similarRows: 1, skipped: 1 });
+    expect(await count(target)).toBe(before + 1);
+    expect(await queryRows(target.db, sql`select 1 from prompts where title = 'Tour guide'`)).toEqual([]);
+  });
+});

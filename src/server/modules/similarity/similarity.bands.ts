@@ -17,14 +17,19 @@ const BATCH = 500;
 const intArray = (values: number[]) => sql`${`{${values.join(',')}}`}::int[]`;
 const uuidArray = (values: string[]) => sql`${`{${values.join(',')}}`}::uuid[]`;
 
-/** Writes the band keys of up to `limit` queued prompts; answers how many were done. */
-export async function writeQueuedBands(db: Database, limit = BATCH): Promise<number> {
+/**
+ * Writes the band keys of up to `limit` queued prompts; answers how many were done. The upkeep takes the
+ * oldest first; a lookup takes the newest (`newestFirst`), those just written, ahead of any backlog (an
+ * upgrade queues every prompt of the library).
+ */
+export async function writeQueuedBands(db: Database, { limit = BATCH, newestFirst = false } = {}): Promise<number> {
+  const order = newestFirst ? sql`queued_at desc` : sql`queued_at`;
   return db.transaction(async (tx) => {
     const claimed = (await queryRows(
       tx,
       sql`with claimed as (
             delete from prompt_similarity_pending
-            where prompt_id in (select prompt_id from prompt_similarity_pending order by queued_at limit ${limit} for update skip locked)
+            where prompt_id in (select prompt_id from prompt_similarity_pending order by ${order} limit ${limit} for update skip locked)
             returning prompt_id
           )
           select p.id::text as id, p.content from claimed c join prompts p on p.id = c.prompt_id`,

@@ -11,6 +11,7 @@ export function Checkbox({
   id,
   describedBy,
   invalid,
+  disabled,
 }: {
   label: ReactNode;
   checked: boolean;
@@ -20,6 +21,7 @@ export function Checkbox({
   /** Ids of a hint or an error under the box. */
   describedBy?: string;
   invalid?: boolean;
+  disabled?: boolean;
 }) {
   const generated = useId();
   const controlId = id ?? generated;
@@ -31,6 +33,7 @@ export function Checkbox({
         onCheckedChange={(v) => onCheckedChange(v === true)}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
+        disabled={disabled}
         className="flex h-4 w-4 shrink-0 items-center justify-center rounded border border-slate-400 bg-white data-[state=checked]:border-brand-600 data-[state=checked]:bg-brand-600"
       >
         <CheckboxPrimitive.Indicator>

@@ -15,6 +15,8 @@ export interface ImportOptions {
   owner: string;
   /** The business unit of rows naming none; empty: the owner's. */
   businessUnit: string;
+  /** Rows nearly copying a prompt of the library are skipped. */
+  skipSimilar: boolean;
 }
 
 export interface ImportRequest extends ImportOptions {
@@ -30,8 +32,18 @@ const contentTypeOf = (file: File) => (/\.json$/i.test(file.name) ? 'application
  * has its own fetch: given the File, the browser streams it from disk, and a 100 MB file never becomes
  * a string in the page. The headers and the reading of errors are the client's.
  */
-export async function importPrompts({ file, dryRun, onConflict, unknownOwners, aiModel, owner, businessUnit }: ImportRequest): Promise<ImportResult> {
+export async function importPrompts({
+  file,
+  dryRun,
+  onConflict,
+  unknownOwners,
+  aiModel,
+  owner,
+  businessUnit,
+  skipSimilar,
+}: ImportRequest): Promise<ImportResult> {
   const params = new URLSearchParams({ dryRun: String(dryRun), onConflict, unknownOwners });
+  if (skipSimilar) params.set('skipSimilar', 'true');
   if (aiModel) params.set('aiModel', aiModel);
   if (owner) params.set('owner', owner);
   if (businessUnit) params.set('businessUnit', businessUnit);

@@ -15,9 +15,10 @@ import { namesNoAiApplication } from '../file-kind';
 import { FileDropZone } from './file-drop-zone';
 import { ImportOptionsFields } from './import-options';
 import { blockedBecause, ImportProblems } from './import-problems';
+import { ImportNearCopies } from './import-near-copies';
 import { count, FORMAT_LABELS, ImportErrorTable, ImportTotals } from './import-summary';
 
-const DEFAULT_OPTIONS: ImportOptions = { onConflict: 'skip', unknownOwners: 'assign', aiModel: '', owner: '', businessUnit: '' };
+const DEFAULT_OPTIONS: ImportOptions = { onConflict: 'skip', unknownOwners: 'assign', aiModel: '', owner: '', businessUnit: '', skipSimilar: false };
 const STEPS = ['Choose a file', 'Check it', 'Import'] as const;
 
 function Steps({ current }: { current: number }) {
@@ -178,6 +179,7 @@ export function ImportDataPage() {
           </div>
           <ImportTotals result={checked} />
           {checked.problems.length > 0 ? <ImportProblems result={checked} /> : null}
+          {checked.similarRows > 0 ? <ImportNearCopies result={checked} skipped={options.skipSimilar} /> : null}
           {checked.errors.length > 0 ? (
             <details className="text-sm">
               <summary className="cursor-pointer text-slate-700">Row by row</summary>

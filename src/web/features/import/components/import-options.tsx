@@ -1,4 +1,6 @@
 import { IMPORT_CONFLICT_POLICIES, type ImportConflictPolicy } from '../../../../shared/schemas/import';
+import { SIMILARITY_THRESHOLD } from '../../../../shared/schemas/similar';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/input';
 import { cn } from '../../../lib/utils';
@@ -59,7 +61,7 @@ function RadioCards<T extends string>({
 }
 
 /** The ids of the controls a reported problem can point to (see import-problems.tsx). */
-export const FIX_CONTROL_IDS = { aiModel: 'import-ai-model', unknownOwners: 'import-unknown-owners' } as const;
+export const FIX_CONTROL_IDS = { aiModel: 'import-ai-model', unknownOwners: 'import-unknown-owners', skipSimilar: 'import-skip-similar' } as const;
 
 /** "Ida Importer (ida@example.com)": names can repeat, emails cannot. */
 const personLabel = (u: { firstName: string; lastName: string; email: string }) => `${`${u.firstName} ${u.lastName}`.trim()} (${u.email})`;
@@ -152,6 +154,17 @@ export function ImportOptionsFields({
         disabled={disabled}
         columns="sm:grid-cols-3"
       />
+      <Checkbox
+        id={FIX_CONTROL_IDS.skipSimilar}
+        label="Skip rows that nearly copy a prompt already in the library"
+        describedBy="import-skip-similar-hint"
+        checked={value.skipSimilar}
+        onCheckedChange={(v) => set('skipSimilar', v)}
+        disabled={disabled}
+      />
+      <p id="import-skip-similar-hint" className="-mt-4 pl-6 text-xs text-slate-600">
+        A row whose content is at least {Math.round(SIMILARITY_THRESHOLD * 100)} % like an existing prompt&apos;s. The check lists them either way.
+      </p>
       <RadioCards
         id={FIX_CONTROL_IDS.unknownOwners}
         legend="When the owner's email has no account"
