@@ -30,7 +30,7 @@ import { openDatabase, queryRows } from '../src/server/db/client';
 import { benchBackup } from './backup-bench';
 import { verifiedBoostShare } from './boost';
 import { benchImport } from './import-bench';
-import { BENCH_PASSWORD, seed, seedStatuses, seedUsage, seedVotes } from './seed';
+import { BENCH_PASSWORD, seed, seedSimilarityBands, seedStatuses, seedUsage, seedVotes } from './seed';
 import { seedCollections } from './seed-collections';
 import { explainedRun, freePort, prepareDatabase } from './support';
 import { measure, scenarios } from './scenarios';
@@ -122,6 +122,8 @@ async function main() {
     if (voted === 0) await seedVotes(handle.db);
     const unpublished = Number((await queryRows(handle.db, sql`select count(*)::int as n from prompts where status <> 'published'`))[0]!.n);
     if (unpublished === 0) await seedStatuses(handle.db);
+    const banded = (await queryRows(handle.db, sql`select 1 from prompt_similarity_bands limit 1`)).length;
+    if (banded === 0) await seedSimilarityBands(handle.db, log);
   }
   await seedCollections(handle.db);
   const [viewer] = (await queryRows(handle.db, sql`select id::text, role, business_unit as "businessUnit" from users where email = ${viewerEmail}`)) as Array<{

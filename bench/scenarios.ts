@@ -3,7 +3,7 @@ import type { Database } from '../src/server/db/client';
 import { type FacetScope, facetCounts } from '../src/server/modules/catalog/catalog.facets';
 import { listPromptPage, type RunStatement } from '../src/server/modules/prompt-query';
 import { promptListQuerySchema } from '../src/shared/schemas/prompts';
-import { COMMON_WORD, PREFIX, RARE_WORD } from './seed';
+import { benchText, COMMON_WORD, PREFIX, RARE_WORD } from './seed';
 import { BENCH_COLLECTION, benchCollectionId } from './seed-collections';
 
 type Viewer = { id: string; role: 'admin' | 'edit'; businessUnit: string };
@@ -110,6 +110,12 @@ export const scenarios: Scenario[] = [
     name: 'record a use (POST, one prompt, 10 at once)',
     path: async (base, headers) => `/api/prompts/${await firstPromptId(base, headers)}/uses`,
     request: { method: 'POST', body: JSON.stringify({ kind: 'copy' }) },
+  },
+  // Near-copies of a text being written, against the whole library (never cached).
+  {
+    name: 'similar prompts, a 2,000-character text (POST)',
+    path: '/api/prompts/similar',
+    request: { method: 'POST', body: JSON.stringify({ title: 'Quarterly customer report', content: benchText() }) },
   },
   {
     name: 'next page via cursor',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../src/server/db/client';
 import { hashPassword } from '../src/server/lib/crypto';
+import { writeAllQueuedBands } from '../src/server/modules/similarity/similarity.bands';
 
 export const BENCH_PASSWORD = 'bench-password';
 export const COMMON_WORD = 'report';
@@ -134,6 +135,7 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
   await seedUsage(db);
   await seedVotes(db);
   await seedStatuses(db);
+  await seedSimilarityBands(db, log);
   // VACUUM also flushes the GIN pending lists that a bulk load leaves, as autovacuum would in steady state.
   await db.execute(sql`vacuum analyze`);
 }
@@ -173,6 +175,28 @@ export async function seedStatuses(db: Database): Promise<void> {
     where p.id = s.id and p.status = 'published'`);
   await db.execute(sql`analyze prompts`);
   await db.execute(sql`analyze prompt_filter_keys`);
+}
+
+/**
+ * Near-copies' band keys for every prompt (the load above runs with the queueing trigger off), written
+ * as the application writes them. Also run on a database kept with --reuse that predates them.
+ */
+export async function seedSimilarityBands(db: Database, log: (msg: string) => void): Promise<void> {
+  const t0 = performance.now();
+  await db.execute(sql`insert into prompt_similarity_pending (prompt_id) select id from prompts on conflict do nothing`);
+  const done = await writeAllQueuedBands(db);
+  await db.execute(sql`analyze prompt_similarity_bands`);
+  log(`Band keys of ${done.toLocaleString('en-US')} prompts written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** A text of about 2,000 characters in the seed's words and proportions, the same every run. */
+export function benchText(length = 2_000): string {
+  const words = vocabulary();
+  let state = 42;
+  const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const out: string[] = [];
+  while (out.join(' ').length < length) out.push(words[Math.floor(next() ** 3 * words.length)]!);
+  return out.join(' ');
 }
 
 export async function seedVotes(db: Database): Promise<void> {
