@@ -193,7 +193,7 @@ export async function seedSimilarityBands(db: Database, log: (msg: string) => vo
 export function benchText(length = 2_000): string {
   const words = vocabulary();
   let state = 42;
-  const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const out: string[] = [];
   while (out.join(' ').length < length) out.push(words[Math.floor(next() ** 3 * words.length)]!);
   return out.join(' ');
