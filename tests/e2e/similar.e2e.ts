@@ -81,4 +81,26 @@ describe('similar prompts while writing', () => {
     expect(Math.round(box!.width)).toBe(390);
     await screenshot(page, 'similar-side-panel-390', false);
   });
+
+  it('lists related prompts under a prompt, on its page and in the view dialog', async () => {
+    const { page } = await suite.open({ width: 1366, height: 900 });
+    await signInWithToken(page, writer.token, `/prompts/${guideId}`);
+    const related = page.getByRole('region', { name: 'Related prompts' });
+    await expect.poll(() => related.getByRole('link', { name: 'City tips' }).isVisible()).toBe(true);
+    await expect.poll(() => related.getByText(/^\d+ % alike · Tags: travel$/).isVisible()).toBe(true);
+    await expectAccessible(page, 'related prompts');
+    await related.scrollIntoViewIfNeeded();
+    await screenshot(page, 'related-prompts-1366', false);
+    await related.getByRole('link', { name: 'City tips' }).click();
+    await page.waitForURL(/\/prompts\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('City tips');
+    // The City tips page names the guide in turn.
+    await expect.poll(() => page.getByRole('region', { name: 'Related prompts' }).getByRole('link', { name: 'Travel Guide' }).isVisible()).toBe(true);
+
+    // The view dialog of All Prompts shows them too.
+    await page.goto(`${suite.server.url}/all-prompts`);
+    await page.getByRole('button', { name: 'View Travel Guide' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Travel Guide' });
+    await expect.poll(() => dialog.getByRole('region', { name: 'Related prompts' }).getByRole('link', { name: 'City tips' }).isVisible()).toBe(true);
+  });
 });

@@ -157,6 +157,7 @@ const OPEN_TO_TOKENS: Record<string, TokenScope> = {
   'PUT /api/prompts/:id/status': 'prompts:write',
   'POST /api/prompts/:id/suggestions': 'prompts:read',
   'POST /api/prompts/similar': 'prompts:read',
+  'GET /api/prompts/:id/related': 'prompts:read',
   'GET /api/prompts/:id/suggestions': 'prompts:read',
   'GET /api/suggestions': 'prompts:read',
   'GET /api/suggestions/:id': 'prompts:read',

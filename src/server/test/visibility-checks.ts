@@ -94,6 +94,7 @@ export const PROMPT_ROUTES: PromptRoute[] = [
     notForEditors: true,
   },
   { method: 'GET', url: '/api/prompts/:id/suggestions', path: (id) => `/api/prompts/${id}/suggestions`, ok: 200 },
+  { method: 'GET', url: '/api/prompts/:id/related', path: (id) => `/api/prompts/${id}/related`, ok: 200 },
 ];
 
 export function expectedFor(f: Fixture, actor: Actor, route: PromptRoute, key: PromptKey): Answer {

@@ -81,7 +81,9 @@ export async function buildFixture(): Promise<Fixture> {
   const unchanged = {} as Record<PromptKey, Record<string, unknown>>;
   for (const key of PROMPT_KEYS) {
     const { word, tag, app } = UNIQUE[key];
-    const data = { title: `Matrix ${key} prompt`, content: `The ${word} prompt, ${key} visibility`, aiModels: [app], tags: [tag], notes: null };
+    // The contents share a sentence, so that each prompt's related prompts and near-copies name the others.
+    const content = `The ${word} prompt, ${key} visibility. Every prompt of the visibility matrix says the same after its first words.`;
+    const data = { title: `Matrix ${key} prompt`, content, aiModels: [app], tags: [tag], notes: null };
     const res = await t.app.inject({ method: 'POST', url: '/api/prompts', headers: people.owner.auth, payload: { ...data, visibility: 'organization' } });
     if (res.statusCode !== 201) throw new Error(`create ${key}: ${res.statusCode} ${res.body}`);
     ids[key] = (res.json() as { id: string }).id;

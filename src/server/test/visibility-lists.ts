@@ -165,6 +165,18 @@ export const LIST_CHECKS: Record<string, Check> = {
       if (strangers.length) fail(`${actor.name} POST /api/prompts/similar (${key}): names prompts it does not see`);
     }
   },
+  // Each prompt's related prompts (the three are alike in content): only those the actor sees.
+  'GET /api/prompts/:id/related': async (f, actor, fail) => {
+    for (const key of PROMPT_KEYS) {
+      if (!sees(actor, key)) continue;
+      const list = await read<Array<{ id: string }>>(f, actor, `/api/prompts/${f.ids[key]}/related`, fail);
+      if (list && seenKeys(actor).length > 1 && !list.length) fail(`${actor.name} GET /api/prompts/${key}/related: none, want the others it sees`);
+      for (const item of list ?? []) {
+        const other = PROMPT_KEYS.find((k) => f.ids[k] === item.id);
+        if (other && !sees(actor, other)) fail(`${actor.name} GET /api/prompts/${key}/related: names ${other}, which it does not see`);
+      }
+    }
+  },
   'GET /api/filter/tags': (f, actor, fail) => expectNames(f, actor, '/api/filter/tags', tagsOf(seenKeys(actor)), fail, strings),
   'GET /api/filter/ai-models': (f, actor, fail) => expectNames(f, actor, '/api/filter/ai-models', appsOf(seenKeys(actor)), fail, strings),
   // The catalogs the form suggests from: a name only prompts one cannot see use is not offered.

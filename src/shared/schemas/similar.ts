@@ -29,3 +29,18 @@ export const similarPromptSchema = z.object({
 });
 export type SimilarPrompt = z.infer<typeof similarPromptSchema>;
 export const similarPromptsSchema = z.array(similarPromptSchema);
+
+/** At most this many related prompts are shown beside a prompt. */
+export const RELATED_PROMPTS_LIMIT = 5;
+
+export const relatedPromptSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  tags: z.array(z.string()),
+  /** The tags it shares with the prompt it is related to. */
+  sharedTags: z.array(z.string()),
+  /** How alike the two contents are, from 0 to 1 (pg_trgm similarity), two decimals. */
+  similarity: z.number(),
+});
+export type RelatedPrompt = z.infer<typeof relatedPromptSchema>;
+export const relatedPromptsSchema = z.array(relatedPromptSchema);

@@ -27,6 +27,8 @@ export const queryKeys = {
   prompt: (id: string | undefined) => ['/api/prompts', id] as const,
   /** Under the prompt's own key, so whatever refreshes the prompt refreshes who owns it. */
   promptOwners: (id: string) => ['/api/prompts', id, 'owners'] as const,
+  /** Prompts related to one: under its key, so whatever refreshes the prompt reads them again. */
+  relatedPrompts: (id: string) => ['/api/prompts', id, 'related'] as const,
   /** Near-copies of a text being written: under the prompts' key, so any prompt's change asks again. */
   similarPrompts: (asked: { title: string; content: string; excludeId?: string }) => ['/api/prompts', 'similar', asked] as const,
   /** Members who can own a prompt, by the text searched for. */

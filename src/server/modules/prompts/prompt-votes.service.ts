@@ -3,22 +3,16 @@ import { canDecideSuggestions } from '../../../shared/policies/prompt-status';
 import { keepersOf, notify } from '../inbox/inbox.notify';
 import { FEEDBACK_MESSAGES, type FeedbackNotes, type VoteResult, type VoteValue } from '../../../shared/schemas/feedback';
 import type { Database } from '../../db/client';
-import { prompts, promptVoteCounts, promptVotes, type UserRow, users } from '../../db/schema';
+import { promptVoteCounts, promptVotes, type UserRow, users } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { afterViewerChange } from '../../lib/prompt-derived-cache';
-import { visibleOr404 } from './prompts.visibility';
+import { loadVisiblePrompt } from './prompts.visibility';
 
 // Feedback: anyone who can see a prompt says whether it worked, one vote each, changeable and removable,
 // with an optional note that the prompt's owner, co-owners, curators and administrators read. A prompt one cannot
 // see answers 404. The counts and the "Top rated" score live in prompt_vote_counts, kept by a trigger on
 // the votes (migration 0026), so a deleted member's or a restored prompt's votes count as a vote call's.
 // Like use counts, they are read beside the prompt row, never stored in it.
-
-async function visiblePrompt(db: Database, viewer: UserRow, promptId: string, lock = false) {
-  const query = db.select().from(prompts).where(eq(prompts.id, promptId)).limit(1);
-  const [row] = lock ? await query.for('key share') : await query;
-  return visibleOr404(viewer, row);
-}
 
 /**
  * Sets (`value`) or removes (null) the viewer's vote, in a transaction that first takes the prompt row's
@@ -28,7 +22,7 @@ async function visiblePrompt(db: Database, viewer: UserRow, promptId: string, lo
  */
 export async function setVote(db: Database, viewer: UserRow, promptId: string, vote: { value: VoteValue; note: string | null } | null): Promise<VoteResult> {
   const counts = await db.transaction(async (tx) => {
-    const prompt = await visiblePrompt(tx, viewer, promptId, true);
+    const prompt = await loadVisiblePrompt(tx, viewer, promptId, true);
     if (vote) {
       const [previous] = await tx
         .select({ note: promptVotes.note })
@@ -57,7 +51,7 @@ export async function setVote(db: Database, viewer: UserRow, promptId: string, v
 
 /** The notes left with votes, newest first: for those who may edit the prompt (403 for other viewers). */
 export async function listFeedbackNotes(db: Database, viewer: UserRow, promptId: string): Promise<FeedbackNotes> {
-  const prompt = await visiblePrompt(db, viewer, promptId);
+  const prompt = await loadVisiblePrompt(db, viewer, promptId);
   if (!canDecideSuggestions(viewer, prompt)) throw forbidden(FEEDBACK_MESSAGES.notesForbidden);
   const [counts, notes] = await Promise.all([
     db.select({ up: promptVoteCounts.up, down: promptVoteCounts.down }).from(promptVoteCounts).where(eq(promptVoteCounts.promptId, promptId)),

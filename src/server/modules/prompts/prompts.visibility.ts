@@ -1,7 +1,9 @@
 import { canViewPrompt } from '../../../shared/policies/prompts';
 import { type PromptData, type PromptDefaults, visibilityIssues } from '../../../shared/schemas/prompts';
 import { type Visibility, VISIBILITY_MESSAGES } from '../../../shared/visibility';
-import type { PromptRow, UserRow } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type PromptRow, prompts, type UserRow } from '../../db/schema';
 import { notFound } from '../../errors';
 
 // The one-prompt side of who may see what: a prompt someone may not see does not exist for them (404,
@@ -17,6 +19,13 @@ export function visibleOr404<T extends Pick<PromptRow, 'userId' | 'visibility' |
 ): T {
   if (!row || !canViewPrompt(viewer, row)) throw promptNotFound();
   return row;
+}
+
+/** Reads one prompt (locked against deletion with `lock`, inside a transaction) for `viewer`, or the 404. */
+export async function loadVisiblePrompt(db: Database, viewer: UserRow, promptId: string, lock = false): Promise<PromptRow> {
+  const query = db.select().from(prompts).where(eq(prompts.id, promptId)).limit(1);
+  const [row] = lock ? await query.for('key share') : await query;
+  return visibleOr404(viewer, row);
 }
 
 export interface VisibilityValues {

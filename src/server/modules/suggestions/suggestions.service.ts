@@ -18,7 +18,7 @@ import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/time-id-cursor
 import { canonicalTags } from '../catalog/catalog.service';
 import { notify, keepersOf } from '../inbox/inbox.notify';
 import { latestVersion } from '../prompts/prompt-versions';
-import { visibleOr404 } from '../prompts/prompts.visibility';
+import { loadVisiblePrompt, visibleOr404 } from '../prompts/prompts.visibility';
 import { currentText, decidedBy, type SuggestionParts, toSuggestion } from './suggestions.view';
 
 // Suggested edits: made by members who may see a prompt but not edit it, decided (suggestions.decide.ts)
@@ -55,11 +55,6 @@ export async function selectSuggestions(db: Database, where: SQL | undefined, li
   }));
 }
 
-async function visiblePrompt(db: Database, viewer: UserRow, promptId: string) {
-  const [row] = await db.select().from(prompts).where(eq(prompts.id, promptId)).limit(1);
-  return visibleOr404(viewer, row);
-}
-
 /** One suggestion as `viewer` may read it: 404 unless they may see its prompt and decide it or made it. */
 export async function getSuggestion(db: Database, viewer: UserRow, id: string): Promise<Suggestion> {
   const [parts] = await selectSuggestions(db, eq(promptSuggestions.id, id), 1);
@@ -70,7 +65,7 @@ export async function getSuggestion(db: Database, viewer: UserRow, id: string): 
 }
 
 export async function createSuggestion(db: Database, viewer: UserRow, promptId: string, input: SuggestionInput & { message: string }): Promise<Suggestion> {
-  const prompt = await visiblePrompt(db, viewer, promptId);
+  const prompt = await loadVisiblePrompt(db, viewer, promptId);
   if (canEditPrompt(viewer, prompt)) throw forbidden(SUGGESTION_MESSAGES.editorsEdit);
   const suggested = { ...input, tags: input.tags === undefined ? undefined : await canonicalTags(db, input.tags) };
   const now = currentText(prompt);
@@ -128,7 +123,7 @@ async function page(db: Database, viewer: UserRow, where: SQL | undefined, limit
 
 /** A prompt's suggestions: all of them for those who decide them, one's own for anyone else. */
 export async function listPromptSuggestions(db: Database, viewer: UserRow, promptId: string, query: SuggestionListQuery): Promise<SuggestionList> {
-  const prompt = await visiblePrompt(db, viewer, promptId);
+  const prompt = await loadVisiblePrompt(db, viewer, promptId);
   const whose = canDecideSuggestions(viewer, prompt) ? [] : [eq(promptSuggestions.authorId, viewer.id)];
   return page(db, viewer, and(eq(promptSuggestions.promptId, promptId), ...whose, ...pageConditions(query)), query.limit);
 }

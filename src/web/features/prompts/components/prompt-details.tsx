@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/utils';
 import { usesLabel } from './uses-label';
 import { PromptContent } from '../markdown/prompt-content';
 import { Chips } from './chips';
+import { RelatedPrompts } from './related-prompts';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -56,6 +57,7 @@ export function PromptDetails({ prompt, fields }: { prompt: Prompt; fields: Form
           </p>
         </section>
       ) : null}
+      <RelatedPrompts id={prompt.id} />
     </div>
   );
 }
