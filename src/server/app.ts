@@ -24,6 +24,7 @@ import { promptStatusRoutes } from './modules/prompts/prompt-status.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { similarityRoutes } from './modules/similarity/similarity.routes';
+import { promptMergeRoutes } from './modules/prompts/prompt-merge.routes';
 import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
 import { promptVersionRoutes } from './modules/prompts/prompt-versions.routes';
 import { importRoutes } from './modules/import/import.routes';
@@ -113,6 +114,7 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   await app.register(catalogRoutes);
   await app.register(aiModelAdminRoutes);
   await app.register(similarityRoutes);
+  await app.register(promptMergeRoutes);
   await app.register(promptRoutes);
   await app.register(promptUsageRoutes);
   await app.register(promptVoteRoutes);

@@ -103,4 +103,14 @@ describe('similar prompts while writing', () => {
     const dialog = page.getByRole('dialog', { name: 'Travel Guide' });
     await expect.poll(() => dialog.getByRole('region', { name: 'Related prompts' }).getByRole('link', { name: 'City tips' }).isVisible()).toBe(true);
   });
+
+  it('leads a merged prompt’s old link to the prompt kept', async () => {
+    const call = <T>(method: string, url: string, payload?: unknown) => apiCall<T>(suite.server.url, method, url, payload, author.token);
+    const { id: oldId } = await call<{ id: string }>('POST', '/api/prompts', { title: 'Old guide', content: GUIDE, aiModels: ['Claude'], tags: ['travel'] });
+    await call('POST', '/api/prompts/merge', { keepId: guideId, mergeIds: [oldId] });
+    const { page } = await suite.open({ width: 1366, height: 900 });
+    await signInWithToken(page, author.token, `/prompts/${oldId}`);
+    await page.waitForURL(`**/prompts/${guideId}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Travel Guide');
+  });
 });

@@ -54,6 +54,7 @@ export const NOT_PROMPT_DATA: Record<string, string> = {
   'DELETE /api/collections/:id/star': 'the caller’s own star',
   'DELETE /api/collections/:id/items/:promptId': 'answers 204 whether or not the prompt was there',
   'PUT /api/collections/:id/items': 'reorders; ids one cannot see read as ids not in the collection (collections.test.ts)',
+  'POST /api/prompts/merge': 'merges prompts the caller may edit; one it may not see is a 404 (prompt-merge.test.ts)',
   'GET /mcp': 'MCP over GET: 405, the server keeps no stream',
   'DELETE /mcp': 'MCP session end: the server keeps no session',
 };

@@ -24,3 +24,17 @@ export const trashedPrompts = pgTable(
     index('trashed_prompts_time_idx').on(t.trashedAt.desc(), t.id.desc()),
   ],
 );
+
+/** A prompt merged into another: its old id leads to the prompt kept while it lies in the trash. */
+export const promptMerges = pgTable(
+  'prompt_merges',
+  {
+    mergedId: uuid('merged_id')
+      .primaryKey()
+      .references(() => trashedPrompts.id, { onDelete: 'cascade' }),
+    keptId: uuid('kept_id').notNull(),
+    mergedBy: uuid('merged_by').references(() => users.id, { onDelete: 'set null' }),
+    mergedAt: timestamp('merged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('prompt_merges_kept_idx').on(t.keptId)],
+);

@@ -5,7 +5,9 @@ import { READ_ONLY_CHANGE_MESSAGE, READ_ONLY_CREATE_MESSAGE } from '../../../sha
 import { uuidParamsSchema } from '../../../shared/schemas/common';
 import { promptDefaultsSchema, promptInputSchema, promptListQuerySchema, promptListResponseSchema, promptSchema } from '../../../shared/schemas/prompts';
 import { bulkActionSchema, bulkResultSchema } from '../../../shared/schemas/bulk';
+import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
+import { mergedInto } from './prompt-merge.service';
 import { runBulkAction } from './prompts.bulk';
 import { createPrompt, deletePrompt, getPrompt, listPrompts, updatePrompt } from './prompts.service';
 import { newPromptDefaults } from './prompts.visibility';
@@ -68,8 +70,26 @@ export async function promptRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/prompts/:id',
-    { config: signedIn, schema: { summary: 'Read a prompt', tags, params: uuidParamsSchema, response: { 200: promptSchema } } },
-    (request) => getPrompt(app.db, requireUser(request), request.params.id, app.config),
+    {
+      config: signedIn,
+      schema: {
+        summary: 'Read a prompt',
+        description: 'A prompt merged into another answers 301 with the kept prompt’s `Location` until the trash is emptied.',
+        tags,
+        params: uuidParamsSchema,
+        response: { 200: promptSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireUser(request);
+      try {
+        return await getPrompt(app.db, viewer, request.params.id, app.config);
+      } catch (err) {
+        const kept = err instanceof AppError && err.code === 'prompt_not_found' ? await mergedInto(app.db, viewer, request.params.id) : null;
+        if (!kept) throw err;
+        return reply.redirect(`/api/prompts/${kept}`, 301);
+      }
+    },
   );
 
   r.post(

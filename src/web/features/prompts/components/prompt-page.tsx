@@ -1,6 +1,6 @@
 import { ArrowLeft, Pencil } from 'lucide-react';
-import { lazy, Suspense, useContext } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { lazy, Suspense, useContext, useEffect } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -55,6 +55,12 @@ export function PromptPage() {
   const recordUse = useRecordUse();
   const { promptAction, suggestEdit, suggestionsTab } = useContext(PromptSlotsContext);
   usePageTitle(prompt?.title ?? 'Prompt');
+  const navigate = useNavigate();
+  // A prompt merged into another answers with the prompt kept: the address follows it.
+  const movedTo = prompt && id && prompt.id !== id ? prompt.id : null;
+  useEffect(() => {
+    if (movedTo) void navigate(paths.prompt(movedTo), { replace: true });
+  }, [movedTo, navigate]);
   if (failure && promptLoadFailure(failure) === 'unreachable') {
     return (
       <div className="mx-auto max-w-3xl">
