@@ -122,8 +122,10 @@ async function main() {
     if (voted === 0) await seedVotes(handle.db);
     const unpublished = Number((await queryRows(handle.db, sql`select count(*)::int as n from prompts where status <> 'published'`))[0]!.n);
     if (unpublished === 0) await seedStatuses(handle.db);
+    // Keys missing, or a load of them interrupted (prompts still queued).
     const banded = (await queryRows(handle.db, sql`select 1 from prompt_similarity_bands limit 1`)).length;
-    if (banded === 0) await seedSimilarityBands(handle.db, log);
+    const queued = (await queryRows(handle.db, sql`select 1 from prompt_similarity_pending limit 1`)).length;
+    if (banded === 0 || queued > 0) await seedSimilarityBands(handle.db, log);
   }
   await seedCollections(handle.db);
   const [viewer] = (await queryRows(handle.db, sql`select id::text, role, business_unit as "businessUnit" from users where email = ${viewerEmail}`)) as Array<{

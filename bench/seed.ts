@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../src/server/db/client';
 import { hashPassword } from '../src/server/lib/crypto';
-import { writeAllQueuedBands } from '../src/server/modules/similarity/similarity.bands';
+import { similarityBands } from '../src/server/modules/similarity/similarity.minhash';
 
 export const BENCH_PASSWORD = 'bench-password';
 export const COMMON_WORD = 'report';
@@ -178,13 +178,44 @@ export async function seedStatuses(db: Database): Promise<void> {
 }
 
 /**
- * Near-copies' band keys for every prompt (the load above runs with the queueing trigger off), written
- * as the application writes them. Also run on a database kept with --reuse that predates them.
+ * Near-copies' band keys for every prompt, as the application computes them (the load above runs with
+ * the queueing trigger off). A bulk load: the table's key and index are dropped and built once after,
+ * as for the prompts' own indexes (row by row into a 32-million-row key, the upkeep's way, took most of
+ * an hour at a million prompts). Also run on a database kept with --reuse that predates the keys or
+ * whose load was interrupted.
  */
 export async function seedSimilarityBands(db: Database, log: (msg: string) => void): Promise<void> {
   const t0 = performance.now();
-  await db.execute(sql`insert into prompt_similarity_pending (prompt_id) select id from prompts on conflict do nothing`);
-  const done = await writeAllQueuedBands(db);
+  await db.execute(sql`truncate prompt_similarity_bands, prompt_similarity_pending`);
+  await db.execute(sql`alter table prompt_similarity_bands drop constraint prompt_similarity_bands_pk`);
+  await db.execute(sql`drop index prompt_similarity_bands_prompt_idx`);
+  let after = '00000000-0000-0000-0000-000000000000';
+  let done = 0;
+  try {
+    for (;;) {
+      const rows = (await queryRows(db, sql`select id::text as id, content from prompts where id > ${after}::uuid order by id limit 5000`)) as Array<{
+        id: string;
+        content: string;
+      }>;
+      if (!rows.length) break;
+      const bands: number[] = [];
+      const owners: string[] = [];
+      for (const row of rows) {
+        for (const band of similarityBands(row.content)) {
+          bands.push(band);
+          owners.push(row.id);
+        }
+      }
+      await db.execute(
+        sql`insert into prompt_similarity_bands (band, prompt_id) select * from unnest(${`{${bands.join(',')}}`}::int[], ${`{${owners.join(',')}}`}::uuid[])`,
+      );
+      after = rows[rows.length - 1]!.id;
+      done += rows.length;
+    }
+  } finally {
+    await db.execute(sql`alter table prompt_similarity_bands add constraint prompt_similarity_bands_pk primary key (band, prompt_id)`);
+    await db.execute(sql`create index prompt_similarity_bands_prompt_idx on prompt_similarity_bands (prompt_id)`);
+  }
   await db.execute(sql`analyze prompt_similarity_bands`);
   log(`Band keys of ${done.toLocaleString('en-US')} prompts written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
