@@ -19,6 +19,7 @@ import { startHousekeeping } from './lib/housekeeping';
 import { createMailer } from './lib/mailer';
 import { startInboxDelivery } from './modules/inbox/inbox.delivery';
 import { startBandUpkeep } from './modules/similarity/similarity.bands';
+import { startClusterJobRunner } from './modules/library-health/duplicate-clusters.job';
 import { ensureBootstrapAdmin } from './modules/auth/auth.service';
 import { countUsers } from './modules/users/users.repo';
 import { dropUserCaches } from './lib/user-derived-cache';
@@ -94,6 +95,8 @@ async function main() {
 
   // Near-copies: the band keys of prompts written by any instance (and of all prompts after the upgrade).
   const bandUpkeep = startBandUpkeep({ db: handle.db, log: app.log });
+  // The near-copy clusters, when an administrator has asked for them (resumes a run cut short by a restart).
+  const clusterJobRunner = startClusterJobRunner({ db: handle.db, log: app.log });
 
   const connections = trackConnections(app.server);
   installGracefulShutdown({
@@ -107,6 +110,7 @@ async function main() {
       await housekeeping.stop();
       await inboxDelivery.stop();
       await bandUpkeep.stop();
+      await clusterJobRunner.stop();
       statistics?.stop();
       await statistics?.idle();
       await walBound?.stop();

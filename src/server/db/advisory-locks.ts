@@ -15,6 +15,11 @@ export const ADVISORY_LOCKS = {
    */
   startup: 7_201_002,
   /**
+   * The near-copy cluster job (transaction lock, one per batch): instances running it side by side
+   * take turns, each batch moving the job's cursor in the same transaction.
+   */
+  duplicateClusters: 7_201_003,
+  /**
    * Tests only (session lock, on the TEST_DATABASE_URL server's maintenance database): test files
    * starting together wait for one of them to build the migrated template instead of each building it.
    */

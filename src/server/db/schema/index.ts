@@ -17,3 +17,4 @@ export * from './collections';
 export * from './prompt-votes';
 export * from './inbox';
 export * from './similarity';
+export * from './duplicates';
