@@ -16,6 +16,11 @@ const DERIVED_TABLES = new Set(['prompt_filter_keys', 'prompt_list_items']);
  * copied whole first and the prompts then add nothing.
  */
 const COPIED_FIRST = ['search_words'];
+/**
+ * Queues that a trigger on `prompts` fills as the prompts arrive, but whose state is the source's (the
+ * prompts whose near-copy keys are still to be written): emptied in the target, then copied.
+ */
+const QUEUES_COPIED_AFTER_TRIGGERS = new Set(['prompt_similarity_pending']);
 const BATCH = 1_000;
 
 /** The application's tables in an order where every foreign key points to a table copied earlier. */
@@ -109,6 +114,7 @@ async function main() {
       for (const t of [...tables].reverse()) await tx.execute(sql`delete from ${ident(t)}`);
       for (const t of tables) {
         if (DERIVED_TABLES.has(t)) continue;
+        if (QUEUES_COPIED_AFTER_TRIGGERS.has(t)) await tx.execute(sql`delete from ${ident(t)}`);
         const n = await copyTable(source.db, tx, t);
         console.log(`  ${t}: ${n} rows`);
       }

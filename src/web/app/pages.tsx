@@ -46,6 +46,9 @@ export const ApiTokensPage = lazy(() => import('../features/api-tokens/component
 export const AdminApiTokensPage = lazy(() =>
   import('../features/api-tokens/components/admin-api-tokens-page').then((m) => ({ default: m.AdminApiTokensPage })),
 );
+export const LibraryHealthPage = lazy(() =>
+  import('../features/library-health/components/library-health-page').then((m) => ({ default: m.LibraryHealthPage })),
+);
 export const AuditLogPage = lazy(() => import('../features/audit/components/audit-log-page').then((m) => ({ default: m.AuditLogPage })));
 /** The collection screens and actions, one chunk for all (each extra import site would list its files again). */
 export const loadCollections = () => import('./collections-composition');

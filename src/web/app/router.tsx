@@ -22,6 +22,7 @@ import {
   AllPromptsPage,
   ApiTokensPage,
   AuditLogPage,
+  LibraryHealthPage,
   BusinessUnitsPage,
   CollectionPage,
   ExportDataPage,
@@ -88,6 +89,7 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
           <Route path={paths.exportData} element={admin(<ExportDataPage />)} />
           <Route path={paths.importData} element={admin(<ImportDataPage />)} />
           <Route path={paths.auditLog} element={admin(<AuditLogPage />)} />
+          <Route path={paths.libraryHealth} element={admin(<LibraryHealthPage />)} />
           <Route path={paths.apiTokenManagement} element={admin(<AdminApiTokensPage />)} />
         </Route>
         <Route path="*" element={<Navigate to={paths.allPrompts} replace />} />

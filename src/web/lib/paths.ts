@@ -35,6 +35,7 @@ export const paths = {
   aiApplications: '/ai-applications',
   tags: '/tags',
   auditLog: '/audit-log',
+  libraryHealth: '/library-health',
   apiTokens: '/api-tokens',
   apiTokenManagement: '/api-token-management',
 } as const;
@@ -48,6 +49,7 @@ export const ADMIN_PATHS: readonly string[] = [
   paths.exportData,
   paths.importData,
   paths.auditLog,
+  paths.libraryHealth,
   paths.apiTokenManagement,
 ];
 

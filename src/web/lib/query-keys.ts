@@ -53,6 +53,10 @@ export const queryKeys = {
   exportCount: (params: Record<string, string>) => ['/api/admin/export/count', params] as const,
   /** The collections a member sees; `[…, id]` one of them, `[…, { prompt }]` with which hold a prompt. */
   collections: ['/api/collections'],
+  /** Near-copy clusters of the library (admins), per unit, with the cursor as the page parameter. */
+  duplicateClusters: ['/api/admin/library-health/duplicates'],
+  /** How far the near-copy cluster job has come. */
+  clusterJob: ['/api/admin/library-health/duplicates/job'],
   /** The signed-in member's own API tokens. */
   apiTokens: ['/api/tokens'],
   /** Pages of every member's API tokens (admins), with the cursor passed as the page parameter. */

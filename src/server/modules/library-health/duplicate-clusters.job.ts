@@ -13,7 +13,8 @@ import { writeAllQueuedBands } from '../similarity/similarity.bands';
 // it taken leaves the batch to the other), finds each prompt's near-copies among the prompts after it
 // (each pair once), keeps them in duplicate_pairs and moves the cursor, all in that transaction: a
 // restart resumes at the cursor with the pairs found so far. Once every prompt is walked, the pairs are
-// grouped (connected components) and the groups replace the previous ones at once.
+// grouped (connected components) and the groups replace the previous ones at once. A prompt written
+// while a run walks (its band keys not yet written) is grouped by the next run.
 
 /** Prompts walked per transaction. */
 const BATCH = 200;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { clusterJobSchema, duplicateClusterPageSchema, healthQuerySchema } from '../../../shared/schemas/library-health';
 import { requireAdmin } from '../../plugins/auth';
 import { csvRow, UTF8_BOM } from '../export/csv';
-import { startClusterJob } from './duplicate-clusters.job';
+import { runClusterJob, startClusterJob } from './duplicate-clusters.job';
 import { clusterJob, duplicateClusters } from './duplicate-clusters.service';
 
 /** CSV downloads hold at most this many clusters (the largest). */
@@ -70,6 +70,9 @@ export async function libraryHealthRoutes(app: FastifyInstance) {
     async (request, reply) => {
       requireAdmin(request);
       await startClusterJob(app.db);
+      // A first stretch at once, so a small library's groups are ready by the next look; the runner on
+      // every instance carries on from where this stops.
+      void runClusterJob(app.db).catch((err: unknown) => request.log.warn({ err }, 'the near-copy cluster job failed a batch; it resumes shortly'));
       return reply.status(202).send(await clusterJob(app.db));
     },
   );

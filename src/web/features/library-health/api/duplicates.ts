@@ -1,0 +1,81 @@
+import { useEffect, useRef } from 'react';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BusinessUnit } from '../../../../shared/schemas/business-units';
+import type { ClusterJob, DuplicateClusterPage } from '../../../../shared/schemas/library-health';
+import type { PromptMergeResult } from '../../../../shared/schemas/merge';
+import { apiRequest, pathFromQueryKey, toApiError } from '../../../lib/api-client';
+import { getAuthToken } from '../../../lib/auth-token';
+import { queryKeys, refreshAfter } from '../../../lib/query-keys';
+
+/** While a run is under way its progress is asked for this often. */
+const PROGRESS_POLL_MS = 3_000;
+
+/** The business units to narrow the page to. */
+export const useBusinessUnitNames = () => useQuery<BusinessUnit[]>({ queryKey: queryKeys.adminBusinessUnits });
+
+/** The clusters, largest first, a page at a time; `unit` keeps those holding a prompt of that unit. */
+export function useDuplicateClusters(unit: string) {
+  return useInfiniteQuery({
+    queryKey: [queryKeys.duplicateClusters[0], { unit }] as const,
+    initialPageParam: '',
+    queryFn: ({ queryKey, pageParam }) =>
+      apiRequest<DuplicateClusterPage>('GET', pathFromQueryKey([queryKey[0], { ...queryKey[1], limit: '20', cursor: pageParam }])),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The job's progress, asked again every few seconds while it runs; the clusters are read again when it ends. */
+export function useClusterJob() {
+  const qc = useQueryClient();
+  const job = useQuery<ClusterJob>({
+    queryKey: queryKeys.clusterJob,
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? PROGRESS_POLL_MS : false),
+  });
+  const state = job.data?.state;
+  const was = useRef(state);
+  useEffect(() => {
+    if (was.current === 'running' && state === 'idle') void qc.invalidateQueries({ queryKey: queryKeys.duplicateClusters });
+    was.current = state;
+  }, [state, qc]);
+  return job;
+}
+
+export function useStartClusterJob() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<ClusterJob>('POST', queryKeys.clusterJob[0]),
+    onSuccess: (job) => qc.setQueryData(queryKeys.clusterJob, job),
+  });
+}
+
+export function useMergePrompts() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { keepId: string; mergeIds: string[] }) => apiRequest<PromptMergeResult>('POST', '/api/prompts/merge', input),
+    onSuccess: () => {
+      refreshAfter.promptChange(qc);
+      void qc.invalidateQueries({ queryKey: queryKeys.duplicateClusters });
+    },
+  });
+}
+
+/** The clusters as CSV, fetched with the member's credentials and handed to the browser as a file. */
+export async function downloadClustersCsv(unit: string): Promise<void> {
+  const params = new URLSearchParams({ format: 'csv' });
+  if (unit) params.set('unit', unit);
+  const token = getAuthToken();
+  const res = await fetch(`${queryKeys.duplicateClusters[0]}?${params.toString()}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
+  if (!res.ok) throw await toApiError(res);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'near-copies.csv';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+}
