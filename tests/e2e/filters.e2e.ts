@@ -133,6 +133,8 @@ describe('filters that scale, and a view kept in the URL', () => {
       .getByRole('button', { name: /^View Filler prompt/ })
       .nth(12)
       .click();
+    // Where the reader leaves from: the page under the open dialog, once it has opened.
+    await expect.poll(() => page.getByRole('link', { name: 'Open page' }).isVisible()).toBe(true);
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(500);
     await page.getByRole('link', { name: 'Open page' }).click();

@@ -73,7 +73,9 @@ describe('statuses in the browser', () => {
     await screenshot(page, 'status-deprecate-dialog', false);
     await dialog.getByRole('button', { name: 'Deprecate' }).click();
     await expect.poll(() => page.getByText('This prompt is deprecated.').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Weekly update', exact: true }).isVisible()).toBe(true);
+    // The replacement is named in the deprecation note (the related prompts below may name it too).
+    const note = page.getByRole('note').filter({ hasText: 'This prompt is deprecated.' });
+    expect(await note.getByRole('link', { name: 'Weekly update', exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'status-deprecated-page', false);
 
     // The colleague's All Prompts leaves it out; Show deprecated brings it back, badged.

@@ -77,7 +77,6 @@ export const ADMIN_ONLY: Record<string, string> = {
   'POST /api/admin/ai-models/:id/merge': 'applications',
   'GET /api/admin/audit': 'the audit log, with prompt titles',
   'GET /api/admin/library-health/duplicates': 'near-copy clusters of the whole library, with titles',
-  'GET /api/admin/library-health/duplicates/job': 'how far the cluster job has come (counts only)',
   'POST /api/admin/library-health/duplicates/job': 'starts the cluster job',
   'GET /api/admin/audit/export': 'the audit log, with prompt titles',
   'POST /api/admin/audit/export/tickets': 'the audit log download',

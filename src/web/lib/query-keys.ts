@@ -55,7 +55,7 @@ export const queryKeys = {
   collections: ['/api/collections'],
   /** Near-copy clusters of the library (admins), per unit, with the cursor as the page parameter. */
   duplicateClusters: ['/api/admin/library-health/duplicates'],
-  /** How far the near-copy cluster job has come. */
+  /** Starts the near-copy cluster job (its progress comes with each page of clusters). */
   clusterJob: ['/api/admin/library-health/duplicates/job'],
   /** The signed-in member's own API tokens. */
   apiTokens: ['/api/tokens'],

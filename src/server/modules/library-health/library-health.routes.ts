@@ -47,15 +47,6 @@ export async function libraryHealthRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/admin/library-health/duplicates/job',
-    { config: admin, schema: { summary: 'How far the near-copy cluster job has come', tags, response: { 200: clusterJobSchema } } },
-    async (request) => {
-      requireAdmin(request);
-      return clusterJob(app.db);
-    },
-  );
-
   r.post(
     '/api/admin/library-health/duplicates/job',
     {

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BusinessUnit } from '../../../../shared/schemas/business-units';
 import type { ClusterJob, DuplicateClusterPage } from '../../../../shared/schemas/library-health';
@@ -13,7 +12,11 @@ const PROGRESS_POLL_MS = 3_000;
 /** The business units to narrow the page to. */
 export const useBusinessUnitNames = () => useQuery<BusinessUnit[]>({ queryKey: queryKeys.adminBusinessUnits });
 
-/** The clusters, largest first, a page at a time; `unit` keeps those holding a prompt of that unit. */
+/**
+ * The clusters, largest first, a page at a time; `unit` keeps those holding a prompt of that unit. Each
+ * page says how far the job has come: while it runs they are asked for again every few seconds, so the
+ * progress moves and the new groups appear when it ends.
+ */
 export function useDuplicateClusters(unit: string) {
   return useInfiniteQuery({
     queryKey: [queryKeys.duplicateClusters[0], { unit }] as const,
@@ -22,30 +25,15 @@ export function useDuplicateClusters(unit: string) {
       apiRequest<DuplicateClusterPage>('GET', pathFromQueryKey([queryKey[0], { ...queryKey[1], limit: '20', cursor: pageParam }])),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.pages[0]?.job.state === 'running' ? PROGRESS_POLL_MS : false),
   });
-}
-
-/** The job's progress, asked again every few seconds while it runs; the clusters are read again when it ends. */
-export function useClusterJob() {
-  const qc = useQueryClient();
-  const job = useQuery<ClusterJob>({
-    queryKey: queryKeys.clusterJob,
-    refetchInterval: (query) => (query.state.data?.state === 'running' ? PROGRESS_POLL_MS : false),
-  });
-  const state = job.data?.state;
-  const was = useRef(state);
-  useEffect(() => {
-    if (was.current === 'running' && state === 'idle') void qc.invalidateQueries({ queryKey: queryKeys.duplicateClusters });
-    was.current = state;
-  }, [state, qc]);
-  return job;
 }
 
 export function useStartClusterJob() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<ClusterJob>('POST', queryKeys.clusterJob[0]),
-    onSuccess: (job) => qc.setQueryData(queryKeys.clusterJob, job),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.duplicateClusters }),
   });
 }
 

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/utils';
-import { downloadClustersCsv, useBusinessUnitNames, useClusterJob, useDuplicateClusters, useStartClusterJob } from '../api/duplicates';
+import { downloadClustersCsv, useBusinessUnitNames, useDuplicateClusters, useStartClusterJob } from '../api/duplicates';
 import { MergeDialog } from './merge-dialog';
 
 /** "Last computed Nov 29, 2026", or how far a run has come. */
@@ -88,12 +88,12 @@ export function LibraryHealthPage() {
   usePageTitle('Library Health');
   const [unit, setUnit] = useState('');
   const [merging, setMerging] = useState<DuplicateCluster | null>(null);
-  const job = useClusterJob();
   const start = useStartClusterJob();
   const clusters = useDuplicateClusters(unit);
   const units = useBusinessUnitNames();
   const items = clusters.data?.pages.flatMap((p) => p.items) ?? [];
-  const running = job.data?.state === 'running';
+  const job = clusters.data?.pages[0]?.job;
+  const running = job?.state === 'running';
 
   return (
     <div className="max-w-4xl">
@@ -102,7 +102,7 @@ export function LibraryHealthPage() {
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="min-w-0 flex-1">
             <h2 className="mb-1 text-base font-semibold text-slate-900">Near-copies</h2>
-            <JobLine job={job.data} />
+            <JobLine job={job} />
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => start.mutate()} disabled={running || start.isPending}>
@@ -138,7 +138,7 @@ export function LibraryHealthPage() {
           <EmptyState
             icon={Copy}
             title={unit ? `No near-copies in ${unit}` : 'No near-copies found'}
-            description={job.data?.finishedAt ? 'Every prompt is its own. Compute again after the library grows.' : 'Compute them to see the groups.'}
+            description={job?.finishedAt ? 'Every prompt is its own. Compute again after the library grows.' : 'Compute them to see the groups.'}
           />
         ) : null}
         {items.length ? (
