@@ -118,6 +118,8 @@ describe('signing up, out and in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     // Signing in goes to / and on to All Prompts; waiting for / alone raced that second step.
     await page.waitForURL('**/all-prompts');
+    // On a phone the sign-in toast spans the top, over the header's menu button, until it closes.
+    await expect.poll(() => page.getByText('Logged in successfully!').count()).toBe(0);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'My Prompts' }).isVisible()).toBe(true);
     await expectAccessible(page, 'mobile drawer');
