@@ -4,6 +4,7 @@ import type { ClusterJob, DuplicateClusterPage } from '../../../../shared/schema
 import type { PromptMergeResult } from '../../../../shared/schemas/merge';
 import { apiRequest, pathFromQueryKey, toApiError } from '../../../lib/api-client';
 import { getAuthToken } from '../../../lib/auth-token';
+import { startDownload } from '../../../lib/download';
 import { queryKeys, refreshAfter } from '../../../lib/query-keys';
 
 /** While a run is under way its progress is asked for this often. */
@@ -59,11 +60,6 @@ export async function downloadClustersCsv(unit: string): Promise<void> {
   });
   if (!res.ok) throw await toApiError(res);
   const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'near-copies.csv';
-  document.body.append(a);
-  a.click();
-  a.remove();
+  startDownload(url, 'near-copies.csv');
   URL.revokeObjectURL(url);
 }
