@@ -69,7 +69,10 @@ describe('declared route access', () => {
       'POST /api/password-reset/request',
       'POST /api/register',
     ]);
-    for (const r of routes.filter((r) => r.url.startsWith('/api/admin/'))) expect(r.access, r.url).toBe('admin');
+    // Under /api/admin/ only administrators, and curators where a route narrows itself to their units.
+    const curatorRoutes = routes.filter((r) => r.access === 'curator').map((r) => `${r.method} ${r.url}`);
+    expect(curatorRoutes.sort()).toEqual(['units', 'unused', 'duplicates', 'orphaned', 'top'].map((l) => `GET /api/admin/library-health/${l}`).sort());
+    for (const r of routes.filter((r) => r.url.startsWith('/api/admin/') && r.access !== 'curator')) expect(r.access, r.url).toBe('admin');
   });
 
   it('refuses to register an API route without a declared access, or an admin path with a weaker one', async () => {
@@ -192,6 +195,12 @@ const OPEN_TO_TOKENS: Record<string, TokenScope> = {
   'PUT /api/collections/:id/items': 'prompts:write',
   'DELETE /api/collections/:id/items/:promptId': 'prompts:write',
   'POST /mcp': 'prompts:read',
+  // Curators' routes take the administrators' tokens only (a curator cannot hold the admin scope).
+  'GET /api/admin/library-health/units': 'admin',
+  'GET /api/admin/library-health/unused': 'admin',
+  'GET /api/admin/library-health/duplicates': 'admin',
+  'GET /api/admin/library-health/orphaned': 'admin',
+  'GET /api/admin/library-health/top': 'admin',
 };
 
 /** Admin routes no token may call, even with the `admin` scope. */

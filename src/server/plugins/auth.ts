@@ -13,6 +13,8 @@ import { type RouteAccess, sessionOnlyActionOf, type TokenRule, tokenScopeOf } f
  * - `public`: anyone; a bearer token, when sent, is still resolved (logout needs it);
  * - `signedIn`: any member with a valid session;
  * - `editor`: members who write prompts (roles edit and admin);
+ * - `curator`: administrators, and members who curate at least one business unit (the route narrows
+ *   what they get to their units);
  * - `admin`: administrators only.
  */
 export type { RouteAccess };
@@ -54,7 +56,7 @@ declare module 'fastify' {
   }
 }
 
-const ROLE_ALLOWED: Record<Exclude<RouteAccess, 'public' | 'signedIn'>, ReadonlyArray<UserRow['role']>> = {
+const ROLE_ALLOWED: Record<Exclude<RouteAccess, 'public' | 'signedIn' | 'curator'>, ReadonlyArray<UserRow['role']>> = {
   editor: ['edit', 'admin'],
   admin: ['admin'],
 };
@@ -75,7 +77,8 @@ function checkDeclaration(route: RouteOptions): RouteAccess | undefined {
   const access = route.config?.access;
   if (!isApiRoute(route.url)) return access;
   if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
-  if (route.url.startsWith('/api/admin/') && access !== 'admin') {
+  // Curators look after part of the library beside the administrators: their routes may live here too.
+  if (route.url.startsWith('/api/admin/') && access !== 'admin' && access !== 'curator') {
     throw new Error(`Route ${String(route.method)} ${route.url} is under /api/admin/ but its access is "${access}"`);
   }
   return access;
@@ -127,6 +130,9 @@ export function registerAuth(app: FastifyInstance): void {
     if (request.apiToken) await checkTokenScope(request, reply, request.apiToken, tokenLimiter, app.config.apiTokenRateLimit);
     if (user.mustChangePassword === 'true' && !allowedBeforePasswordChange) {
       throw new AppError(403, 'password_change_required', PASSWORD_CHANGE_REQUIRED);
+    }
+    if (access === 'curator' && user.role !== 'admin' && user.curatorUnits.length === 0) {
+      throw forbidden(deniedMessage ?? 'Only administrators and curators can do this');
     }
     if (access === 'editor' || access === 'admin') {
       if (!ROLE_ALLOWED[access].includes(user.role)) {

@@ -77,6 +77,7 @@ const WHO: Record<RouteAccess, string> = {
   public: 'Anyone: no sign-in needed',
   signedIn: 'Signed-in members (every role)',
   editor: 'Editors and administrators',
+  curator: 'Administrators, and curators for the business units they curate',
   admin: 'Administrators',
 };
 

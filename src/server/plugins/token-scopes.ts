@@ -8,13 +8,13 @@ import type { TokenScope } from '../../shared/schemas/tokens';
 // turned into a password or into more tokens. auth.access.test.ts pins the whole list.
 
 /** Who may call a route (see plugins/auth.ts). */
-export type RouteAccess = 'public' | 'signedIn' | 'editor' | 'admin';
+export type RouteAccess = 'public' | 'signedIn' | 'editor' | 'curator' | 'admin';
 
 /**
  * What a personal API token needs to call a route: a scope; `never` (an admin route that belongs to a
  * browser session: the tokens themselves, one-time download links); or `{ sessionOnly }` (an admin
  * route that would turn an `admin` token into a password sign-in: 403 `session_required`, which tells
- * the caller to sign in instead). Left out: the `admin` scope on admin routes, refused elsewhere.
+ * the caller to sign in instead). Left out: the `admin` scope on admin and curator routes, refused elsewhere.
  */
 export type TokenRule = TokenScope | 'never' | { sessionOnly: SessionOnlyAction };
 
@@ -35,5 +35,5 @@ export function tokenScopeOf(config: TokenDeclaration | undefined): TokenScope |
   const rule = config?.token;
   if (rule === 'never' || typeof rule === 'object') return null;
   if (rule) return rule;
-  return config?.access === 'admin' ? 'admin' : null;
+  return config?.access === 'admin' || config?.access === 'curator' ? 'admin' : null;
 }

@@ -80,6 +80,25 @@ async function expectNames(f: Fixture, actor: Actor, url: string, want: string[]
 }
 const strings = (body: unknown) => body as string[];
 
+/** A Library Health list: refused to all but administrators (sessions, or tokens with the admin scope). */
+async function expectHealthList(f: Fixture, actor: Actor, list: string, fail: Fail) {
+  const url = `/api/admin/library-health/${list}`;
+  const res = await call(f, actor, 'GET', url);
+  const admitted = actor.person === 'admin' && (actor.scopes === null || actor.scopes.includes('admin'));
+  if (!admitted) {
+    if (res.statusCode !== 403) fail(`${actor.name} GET ${url}: got ${res.statusCode}, want 403`);
+    return;
+  }
+  if (res.statusCode !== 200) return fail(`${actor.name} GET ${url}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+  const body = res.json() as { items: Array<{ id?: string; name?: string; prompts?: number }> };
+  if (list === 'top') {
+    const got = sorted(body.items.map((item) => PROMPT_KEYS.find((key) => f.ids[key] === item.id) ?? `other ${item.id}`));
+    if (!same(got, sorted(PROMPT_KEYS))) fail(`${actor.name} GET ${url}: got ${JSON.stringify(got)}, want all three`);
+  }
+  if (list === 'units' && body.items.find((u) => u.name === 'Legal')?.prompts !== PROMPT_KEYS.length)
+    fail(`${actor.name} GET ${url}: Legal does not count three prompts`);
+}
+
 /** Each checked list route and how it is checked; the route classification test reads the keys. */
 export const LIST_CHECKS: Record<string, Check> = {
   'GET /api/prompts': async (f, actor, fail) => {
@@ -177,6 +196,14 @@ export const LIST_CHECKS: Record<string, Check> = {
       }
     }
   },
+  // Library Health: nobody curates a unit here, so administrators alone are let in, and see all three
+  // (everyone used each); library-health.test.ts checks that a curator gets only the prompts they see.
+  ...Object.fromEntries(
+    (['units', 'unused', 'duplicates', 'orphaned', 'top'] as const).map((list) => [
+      `GET /api/admin/library-health/${list}`,
+      (f: Fixture, actor: Actor, fail: Fail) => expectHealthList(f, actor, list, fail),
+    ]),
+  ),
   'GET /api/filter/tags': (f, actor, fail) => expectNames(f, actor, '/api/filter/tags', tagsOf(seenKeys(actor)), fail, strings),
   'GET /api/filter/ai-models': (f, actor, fail) => expectNames(f, actor, '/api/filter/ai-models', appsOf(seenKeys(actor)), fail, strings),
   // The catalogs the form suggests from: a name only prompts one cannot see use is not offered.

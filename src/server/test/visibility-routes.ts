@@ -76,7 +76,6 @@ export const ADMIN_ONLY: Record<string, string> = {
   'DELETE /api/admin/ai-models/:id': 'applications',
   'POST /api/admin/ai-models/:id/merge': 'applications',
   'GET /api/admin/audit': 'the audit log, with prompt titles',
-  'GET /api/admin/library-health/duplicates': 'near-copy clusters of the whole library, with titles',
   'POST /api/admin/library-health/duplicates/job': 'starts the cluster job',
   'GET /api/admin/audit/export': 'the audit log, with prompt titles',
   'POST /api/admin/audit/export/tickets': 'the audit log download',

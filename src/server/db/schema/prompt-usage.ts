@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { prompts } from './prompts';
 import { users } from './users';
 
@@ -17,8 +17,37 @@ export const promptUseCounts = pgTable(
       .primaryKey()
       .references(() => prompts.id, { onDelete: 'cascade' }),
     useCount: integer('use_count').notNull(),
+    /** The latest use by anyone: Library Health's unused prompts are those without one for a while. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [index('prompt_use_counts_order_idx').on(t.useCount.desc(), t.promptId.desc())],
+  (t) => [index('prompt_use_counts_order_idx').on(t.useCount.desc(), t.promptId.desc()), index('prompt_use_counts_last_used_idx').on(t.lastUsedAt, t.promptId)],
+);
+
+/** Uses of a prompt per day (UTC): the last thirty days' counts and growth in Library Health. */
+export const promptUseDays = pgTable(
+  'prompt_use_days',
+  {
+    promptId: uuid('prompt_id')
+      .notNull()
+      .references(() => prompts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    uses: integer('uses').notNull(),
+  },
+  (t) => [primaryKey({ name: 'prompt_use_days_pk', columns: [t.promptId, t.day] }), index('prompt_use_days_day_idx').on(t.day, t.promptId)],
+);
+
+/** Prompts given to their owner when the account that owned them was deleted: orphaned until handed on. */
+export const promptHandovers = pgTable(
+  'prompt_handovers',
+  {
+    promptId: uuid('prompt_id')
+      .primaryKey()
+      .references(() => prompts.id, { onDelete: 'cascade' }),
+    fromName: text('from_name').notNull(),
+    fromEmail: text('from_email').notNull(),
+    handedAt: timestamp('handed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('prompt_handovers_order_idx').on(t.handedAt, t.promptId)],
 );
 
 /** Each person's use of each prompt: the "Recently used" list, newest use first. */

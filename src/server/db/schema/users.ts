@@ -30,10 +30,13 @@ export const users = pgTable(
       .default('off'),
     /** When the last daily digest went out (or the mode was chosen): the next is due a day later. */
     inboxDigestAt: timestamp('inbox_digest_at', { withTimezone: true }),
+    /** The last sign-in (any way): Library Health lists the prompts of owners long away. */
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('users_last_signed_in_idx').on(t.lastSignedInAt, t.id),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_subject_idx').on(t.oidcSubject),
     index('users_business_unit_lower_idx').on(sql`lower(${t.businessUnit})`),

@@ -8,7 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_used_at is rewritten at most this often per session, not on every request. */
 export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
-/** Creates a session and returns the bearer token; only its SHA-256 is stored. */
+/** Creates a session and returns the bearer token; only its SHA-256 is stored. Marks the user's last sign-in. */
 export async function createSession(db: Database, userId: string, ttlDays: number): Promise<string> {
   const token = newToken();
   const now = new Date();
@@ -19,6 +19,8 @@ export async function createSession(db: Database, userId: string, ttlDays: numbe
     expire: new Date(now.getTime() + ttlDays * DAY_MS),
     lastUsedAt: now,
   });
+  // Every way in (password, sign-up, single sign-on) comes through here.
+  await db.update(users).set({ lastSignedInAt: now }).where(eq(users.id, userId));
   return token;
 }
 

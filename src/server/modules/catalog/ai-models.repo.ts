@@ -1,18 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { prompts, promptVersions, trashedPrompts } from '../../db/schema';
+import { textArray } from '../../db/sql-arrays';
 
 // An AI application's name is copied into every prompt that names it (`prompts.ai_models`, from which
 // PostgreSQL derives the facets and the search vector, and triggers the filter keys and the stored list
 // item), into each saved version and into each trashed prompt's snapshot. A rename or a merge rewrites
 // them all in the caller's transaction, so a restored version or trashed prompt never brings back a
 // name that is gone.
-
-const textArray = (names: string[]) =>
-  sql`array[${sql.join(
-    names.map((n) => sql`${n}`),
-    sql`, `,
-  )}]::text[]`;
 
 /** The filter keys of application names: the GIN index on `facets` finds the prompts that name any of them. */
 const modelKeys = (names: string[]) => textArray(names.map((n) => `m:${n}`));

@@ -11,4 +11,4 @@ export { facetStats, filterKeyConditions, narrowAudience } from './query.plan';
 export { ITEM_SOURCES, itemJson, pageStatement } from './query.statements';
 export { cappedCount, COUNT_CAP, literalInt, promptWhere, type RunStatement, runStatement, statusRowCondition, toTotal, VERIFIED_BOOST } from './query.sql';
 export { accessKeys, type Audience, audienceOf, audienceParts, type AudienceViewer, listedFor, seenBy, visibleTo } from './query.visibility';
-export { type Cursor, decodeCursor, encodeCursor, invalidCursor, searchTerms } from './query.parse';
+export { type Cursor, decodeCursor, encodeCursor, invalidCursor, isTimestamp, searchTerms } from './query.parse';

@@ -180,7 +180,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?(?::(\d{2}))?)$/;
 
 /** A real calendar time PostgreSQL will read back: month 13 or 25 o'clock would fail the query. */
-function isTimestamp(value: unknown): value is string {
+export function isTimestamp(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const m = TIMESTAMP.exec(value);
   if (!m) return false;

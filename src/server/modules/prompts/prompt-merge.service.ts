@@ -8,6 +8,7 @@ import { promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { recordAudit } from '../audit/audit';
 import { moveToTrash } from '../trash/trash.service';
 import { loadVisiblePrompt, visibleOr404 } from './prompts.visibility';
+import { uuidArray } from '../../db/sql-arrays';
 
 // Merging near-copies into the one prompt kept: the others' favourites, uses and places in collections
 // move to it, they go to the trash (restorable as any deleted prompt), and their ids lead to it while
@@ -16,9 +17,7 @@ import { loadVisiblePrompt, visibleOr404 } from './prompts.visibility';
 /** How far a chain of merges (a merged into b, b later into c) is followed. */
 const MAX_HOPS = 5;
 
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
-/** Gives the kept prompt what hangs on the merged ones: favourites, use counts, places in collections. */
+/** Gives the kept prompt what hangs on the merged ones: favourites, uses (counts, days, last use), places in collections. */
 async function moveWhatHangsOn(tx: Database, keptId: string, mergedIds: string[]): Promise<void> {
   const merged = uuidArray(mergedIds);
   await queryRows(
@@ -29,9 +28,16 @@ async function moveWhatHangsOn(tx: Database, keptId: string, mergedIds: string[]
   );
   await queryRows(
     tx,
-    sql`insert into prompt_use_counts (prompt_id, use_count)
-        select ${keptId}::uuid, sum(use_count)::int from prompt_use_counts where prompt_id = any(${merged}) having count(*) > 0
-        on conflict (prompt_id) do update set use_count = prompt_use_counts.use_count + excluded.use_count`,
+    sql`insert into prompt_use_counts (prompt_id, use_count, last_used_at)
+        select ${keptId}::uuid, sum(use_count)::int, max(last_used_at) from prompt_use_counts where prompt_id = any(${merged}) having count(*) > 0
+        on conflict (prompt_id) do update set use_count = prompt_use_counts.use_count + excluded.use_count,
+          last_used_at = greatest(prompt_use_counts.last_used_at, excluded.last_used_at)`,
+  );
+  await queryRows(
+    tx,
+    sql`insert into prompt_use_days (prompt_id, day, uses)
+        select ${keptId}::uuid, day, sum(uses)::int from prompt_use_days where prompt_id = any(${merged}) group by day
+        on conflict (prompt_id, day) do update set uses = prompt_use_days.uses + excluded.uses`,
   );
   await queryRows(
     tx,

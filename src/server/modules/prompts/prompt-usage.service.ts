@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PromptVotes, VoteValue } from '../../../shared/schemas/feedback';
 import type { PromptListResponse, PromptUseKind, RecentPromptsQuery } from '../../../shared/schemas/prompts';
 import { type Database, queryRows } from '../../db/client';
-import { promptFavorites, prompts, promptUseCounts, promptUserUses, promptVoteCounts, promptVotes, type UserRow } from '../../db/schema';
+import { promptFavorites, prompts, promptUseCounts, promptUseDays, promptUserUses, promptVoteCounts, promptVotes, type UserRow } from '../../db/schema';
 import { pgErrorCode } from '../../errors';
 import { afterViewerChange } from '../../lib/prompt-derived-cache';
 import {
@@ -62,8 +62,8 @@ export async function promptUsageFor(db: Database, viewerId: string, promptId: s
 }
 
 /**
- * Counts one use, in one statement: the prompt's total (its own narrow row, never the prompt row,
- * whose triggers rebuild derived rows) and the viewer's last use. A missing prompt is a 404.
+ * Counts one use, in one statement: the prompt's total and last use (its own narrow row, never the
+ * prompt row, whose triggers rebuild derived rows), its uses that day, and the viewer's last use. A missing prompt is a 404.
  */
 export async function recordUse(db: Database, viewer: UserRow, promptId: string, kind: PromptUseKind): Promise<void> {
   let recorded: Record<string, unknown>[];
@@ -72,8 +72,12 @@ export async function recordUse(db: Database, viewer: UserRow, promptId: string,
       db,
       sql`with target as (select ${prompts.id} as id from ${prompts} where ${prompts.id} = ${promptId}::uuid and ${seenBy(viewer)}),
         counted as (
-          insert into ${promptUseCounts} (prompt_id, use_count) select id, 1 from target
-          on conflict (prompt_id) do update set use_count = ${promptUseCounts.useCount} + 1
+          insert into ${promptUseCounts} (prompt_id, use_count, last_used_at) select id, 1, clock_timestamp() from target
+          on conflict (prompt_id) do update set use_count = ${promptUseCounts.useCount} + 1, last_used_at = excluded.last_used_at
+        ),
+        by_day as (
+          insert into ${promptUseDays} (prompt_id, day, uses) select id, (clock_timestamp() at time zone 'UTC')::date, 1 from target
+          on conflict (prompt_id, day) do update set uses = ${promptUseDays.uses} + 1
         )
         insert into ${promptUserUses} (user_id, prompt_id, use_count, last_used_at, last_kind)
           select ${viewer.id}::uuid, id, 1, clock_timestamp(), ${kind} from target

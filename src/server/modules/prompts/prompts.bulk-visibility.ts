@@ -6,12 +6,11 @@ import { prompts, type UserRow } from '../../db/schema';
 import { invalidFields } from '../../errors';
 import { listBusinessUnitNames } from '../business-units/business-units.service';
 import { resolveVisibility } from './prompts.visibility';
+import { uuidArray } from '../../db/sql-arrays';
 
 // "Change visibility" on a selection: who may see a prompt is not part of its versions, so this sets
 // the two columns, makes no version and leaves `updated_at` alone, as a single save that changes only
 // the visibility does.
-
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** Sets the visibility asked on the selected prompts that differ; returns the ids changed and the words for them. */
 export async function changeVisibility(

@@ -14,13 +14,13 @@ import { audienceOf, resolvePromptWhere, seenBy } from '../prompt-query';
 import { listedStatuses } from '../../../shared/schemas/status';
 import { changeVisibility } from './prompts.bulk-visibility';
 import { assertCollectionVisible } from '../collections/collections.service';
+import { uuidArray } from '../../db/sql-arrays';
 
 // Bulk actions over a selection or a whole filtered list: one request, one transaction, one version per
 // changed prompt and one audit event for the lot. The writes are set-based (a handful of statements
 // whatever the count), except the trash, which keeps a snapshot per prompt.
 
 /** Ids as one array parameter (a PostgreSQL array literal: uuids need no quoting), whatever their number. */
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 const plural = (n: number) => `${n.toLocaleString('en')} prompt${n === 1 ? '' : 's'}`;
 

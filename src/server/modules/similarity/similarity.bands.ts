@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { similarityBands } from './similarity.minhash';
+import { uuidArray } from '../../db/sql-arrays';
 
 // Keeps prompt_similarity_bands in step with the prompts' contents. A trigger (migration 0029) queues
 // every prompt whose content is written; these passes take queued prompts, oldest first, and write
@@ -15,7 +16,6 @@ const BATCH = 500;
 
 /** An integer[] literal (the keys are integers, so nothing needs quoting). */
 const intArray = (values: number[]) => sql`${`{${values.join(',')}}`}::int[]`;
-const uuidArray = (values: string[]) => sql`${`{${values.join(',')}}`}::uuid[]`;
 
 /**
  * Writes the band keys of up to `limit` queued prompts; answers how many were done. The upkeep takes the

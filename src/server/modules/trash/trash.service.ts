@@ -8,6 +8,7 @@ import {
   type PromptRow,
   prompts,
   promptUseCounts,
+  promptUseDays,
   promptUserUses,
   promptSuggestions,
   promptVotes,
@@ -57,6 +58,9 @@ interface Snapshot {
   versions: Array<typeof promptVersions.$inferSelect>;
   favorites: Array<{ userId: string; createdAt: Date }>;
   useCount: number | null;
+  /** Its last use and uses per day (absent from snapshots made before Library Health). */
+  lastUsedAt?: string | null;
+  useDays?: Array<{ day: string; uses: number }>;
   userUses: Array<typeof promptUserUses.$inferSelect>;
   /** Its places in collections (absent from snapshots made before collections existed). */
   collections?: Membership[];
@@ -74,17 +78,29 @@ const revive = <T extends Record<string, unknown>>(row: T, fields: readonly stri
 /** `audit: false` when the caller records one event for many (a bulk action). */
 export async function moveToTrash(tx: Database, prompt: PromptRow, actor: UserRow, options: { audit?: boolean } = {}): Promise<void> {
   const id = prompt.id;
-  const [versions, favorites, counts, userUses, memberships, votes, suggestions] = await Promise.all([
+  const [versions, favorites, counts, userUses, memberships, votes, suggestions, useDays] = await Promise.all([
     tx.select().from(promptVersions).where(eq(promptVersions.promptId, id)),
     tx.select({ userId: promptFavorites.userId, createdAt: promptFavorites.createdAt }).from(promptFavorites).where(eq(promptFavorites.promptId, id)),
-    tx.select({ n: promptUseCounts.useCount }).from(promptUseCounts).where(eq(promptUseCounts.promptId, id)),
+    tx.select({ n: promptUseCounts.useCount, lastUsedAt: promptUseCounts.lastUsedAt }).from(promptUseCounts).where(eq(promptUseCounts.promptId, id)),
     tx.select().from(promptUserUses).where(eq(promptUserUses.promptId, id)),
     membershipsOf(tx, id),
     tx.select().from(promptVotes).where(eq(promptVotes.promptId, id)),
     tx.select().from(promptSuggestions).where(eq(promptSuggestions.promptId, id)),
+    tx.select({ day: promptUseDays.day, uses: promptUseDays.uses }).from(promptUseDays).where(eq(promptUseDays.promptId, id)),
   ]);
   const { contentPreview: _preview, facets: _facets, searchVector: _vector, audience: _audience, ...stored } = prompt;
-  const snapshot: Snapshot = { prompt: stored, versions, favorites, useCount: counts[0]?.n ?? null, userUses, collections: memberships, votes, suggestions };
+  const snapshot: Snapshot = {
+    prompt: stored,
+    versions,
+    favorites,
+    useCount: counts[0]?.n ?? null,
+    lastUsedAt: counts[0]?.lastUsedAt?.toISOString() ?? null,
+    useDays,
+    userUses,
+    collections: memberships,
+    votes,
+    suggestions,
+  };
   await tx
     .insert(trashedPrompts)
     .values({ id, ownerId: prompt.userId, title: prompt.title, trashedBy: actor.id, snapshot: snapshot as unknown as Record<string, unknown> })
@@ -159,7 +175,11 @@ export async function restoreFromTrash(db: Database, viewer: UserRow, id: string
       }
       const favorites = snapshot.favorites.filter((f) => members.has(f.userId));
       if (favorites.length) await tx.insert(promptFavorites).values(favorites.map((f) => ({ ...revive(f, ['createdAt']), promptId: id })));
-      if (snapshot.useCount) await tx.insert(promptUseCounts).values({ promptId: id, useCount: snapshot.useCount });
+      if (snapshot.useCount) {
+        const lastUsedAt = snapshot.lastUsedAt ? new Date(snapshot.lastUsedAt) : null;
+        await tx.insert(promptUseCounts).values({ promptId: id, useCount: snapshot.useCount, lastUsedAt });
+      }
+      if (snapshot.useDays?.length) await tx.insert(promptUseDays).values(snapshot.useDays.map((d) => ({ ...d, promptId: id })));
       const uses = snapshot.userUses.filter((u) => members.has(u.userId));
       if (uses.length) await tx.insert(promptUserUses).values(uses.map((u) => revive(u, ['lastUsedAt'])));
       // The trigger on the votes counts them again.

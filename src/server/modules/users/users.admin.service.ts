@@ -182,6 +182,11 @@ export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string
           .where(eq(prompts.userId, id))
           .returning({ id: prompts.id });
         transferred = moved.length;
+        // Library Health lists them as orphaned until someone hands them on (a trigger ends the mark).
+        const fromName = `${target.firstName} ${target.lastName}`.trim() || target.email;
+        await tx.execute(sql`insert into prompt_handovers (prompt_id, from_name, from_email)
+          select unnest(${`{${moved.map((p) => p.id).join(',')}}`}::uuid[]), ${fromName}, ${target.email}
+          on conflict (prompt_id) do update set from_name = excluded.from_name, from_email = excluded.from_email, handed_at = now()`);
         // The recipient owns what they co-owned of these now: not both.
         await tx.execute(
           sql`update prompts set co_owner_ids = array_remove(co_owner_ids, ${recipient.id}::uuid) where user_id = ${recipient.id} and co_owner_ids @> array[${recipient.id}::uuid]`,
