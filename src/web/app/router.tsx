@@ -61,6 +61,7 @@ function AdminOnly({ user, children }: { user: PublicUser; children: ReactNode }
 function SignedInRoutes({ user }: { user: PublicUser }) {
   usePasswordChangeGate();
   const admin = (page: ReactNode) => <AdminOnly user={user}>{page}</AdminOnly>;
+  const curatorOrAdmin = (page: ReactNode) => (user.role === 'admin' || user.curatorUnits.length > 0 ? page : <Navigate to={paths.allPrompts} replace />);
   return (
     <SignedInProviders>
       <Routes>
@@ -89,7 +90,7 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
           <Route path={paths.exportData} element={admin(<ExportDataPage />)} />
           <Route path={paths.importData} element={admin(<ImportDataPage />)} />
           <Route path={paths.auditLog} element={admin(<AuditLogPage />)} />
-          <Route path={paths.libraryHealth} element={admin(<LibraryHealthPage />)} />
+          <Route path={paths.libraryHealth} element={curatorOrAdmin(<LibraryHealthPage user={user} />)} />
           <Route path={paths.apiTokenManagement} element={admin(<AdminApiTokensPage />)} />
         </Route>
         <Route path="*" element={<Navigate to={paths.allPrompts} replace />} />

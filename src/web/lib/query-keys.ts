@@ -53,8 +53,8 @@ export const queryKeys = {
   exportCount: (params: Record<string, string>) => ['/api/admin/export/count', params] as const,
   /** The collections a member sees; `[…, id]` one of them, `[…, { prompt }]` with which hold a prompt. */
   collections: ['/api/collections'],
-  /** Near-copy clusters of the library (admins), per unit, with the cursor as the page parameter. */
-  duplicateClusters: ['/api/admin/library-health/duplicates'],
+  /** Library Health's lists (`…/units`, `…/unused`, `…/duplicates`, …) per unit and options, with the cursor as the page parameter. */
+  libraryHealth: ['/api/admin/library-health'],
   /** Starts the near-copy cluster job (its progress comes with each page of clusters). */
   clusterJob: ['/api/admin/library-health/duplicates/job'],
   /** The signed-in member's own API tokens. */

@@ -1,4 +1,4 @@
-import { Bot, Building2, ChevronDown, Copy, Download, Eye, KeyRound, SlidersHorizontal, Tags, Upload, Users } from 'lucide-react';
+import { Bot, Building2, ChevronDown, Download, Eye, KeyRound, SlidersHorizontal, Tags, Upload, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -18,7 +18,6 @@ export const adminLinks: NavLinkInfo[] = [
   { to: paths.importData, label: 'Import Data', icon: Upload },
   // Eye rather than a scroll: its drawing is already in the first page's bundle (for View), so this chunk adds none.
   { to: paths.auditLog, label: 'Audit Log', icon: Eye },
-  { to: paths.libraryHealth, label: 'Library Health', icon: Copy },
   // The key of the user menu's Change Password: already in the first page's bundle too.
   { to: paths.apiTokenManagement, label: 'API Tokens', icon: KeyRound },
 ];

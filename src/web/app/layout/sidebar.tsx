@@ -1,4 +1,4 @@
-import { Check, FileText, History, LayoutList, Pencil, PlusCircle, Star, Trash2 } from 'lucide-react';
+import { Activity, Check, FileText, History, LayoutList, Pencil, PlusCircle, Star, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { paths } from '../../lib/paths';
 import { NavItem, type NavLinkInfo } from './nav-item';
@@ -13,6 +13,7 @@ const mainLinks: NavLinkInfo[] = [
   { to: paths.recent, label: 'Recently Used', icon: History },
   // The check of the menus' chosen items: already in the first page's bundle, which is at its budget.
   { to: paths.review, label: 'Review', icon: Check },
+  { to: paths.libraryHealth, label: 'Library Health', icon: Activity },
   // Suggested edits: the pencil of the lists' Edit action, already in the first page's bundle.
   { to: paths.suggestions, label: 'Suggestions', icon: Pencil },
   { to: paths.trash, label: 'Trash', icon: Trash2 },
@@ -20,10 +21,11 @@ const mainLinks: NavLinkInfo[] = [
 
 /**
  * The pages a member can open, but the admin pages (admin-nav.tsx): the sidebar's links, and the command
- * palette's "Go to" entries. The review queue is offered to those who curate something (admins, members given units).
+ * palette's "Go to" entries. The review queue and Library Health are offered to those who curate something (admins, members given units).
  */
 export function navigationLinks(canCreate: boolean, curates: boolean): NavLinkInfo[] {
-  return mainLinks.filter((l) => (canCreate || l.to !== paths.createPrompt) && (curates || l.to !== paths.review));
+  const curatorPages: string[] = [paths.review, paths.libraryHealth];
+  return mainLinks.filter((l) => (canCreate || l.to !== paths.createPrompt) && (curates || !curatorPages.includes(l.to)));
 }
 
 // Only administrators see the Administration group: its links and their icons load for them alone,

@@ -5,7 +5,7 @@ import { ErrorBox } from '../../../components/ui/error-box';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/utils';
 import { toast } from '../../../lib/toast';
-import { useMergePrompts } from '../api/duplicates';
+import { useMergePrompts } from '../api/health-lists';
 
 /**
  * Merging a cluster: the admin chooses the prompt to keep (the most recently changed is proposed); the
