@@ -47,8 +47,8 @@ export function UnitsPanel({ params }: { params: HealthParams }) {
       empty={{ icon: Building2, title: 'No business units', description: 'Business units appear here once they exist.' }}
     >
       {(items) => (
-        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
-        <div className="overflow-x-auto" role="region" aria-label="Business units table" tabIndex={0}>
+        // Narrow enough for a phone: long unit names wrap rather than scroll.
+        <div>
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-600 uppercase">
               <tr>
