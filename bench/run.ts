@@ -30,7 +30,7 @@ import { openDatabase, queryRows } from '../src/server/db/client';
 import { benchBackup } from './backup-bench';
 import { verifiedBoostShare } from './boost';
 import { benchImport } from './import-bench';
-import { BENCH_PASSWORD, seed, seedSimilarityBands, seedStatuses, seedUsage, seedVotes } from './seed';
+import { BENCH_PASSWORD, seed, seedLibraryHealth, seedSimilarityBands, seedStatuses, seedUsage, seedVotes } from './seed';
 import { seedCollections } from './seed-collections';
 import { explainedRun, freePort, prepareDatabase } from './support';
 import { measure, scenarios } from './scenarios';
@@ -50,7 +50,7 @@ const importRows = Number(args.import ?? 0);
 const viewerEmail = args.as === 'member' ? 'bench1@example.com' : 'bench0@example.com';
 const importOnly = 'import-only' in args;
 const only = args.scenarios ? new RegExp(args.scenarios, 'i') : null;
-const chosen = scenarios.filter((s) => !only || s.path === '/healthz' || only.test(s.name));
+const chosen = scenarios.filter((s) => (!only || s.path === '/healthz' || only.test(s.name)) && !(s.adminOnly && args.as === 'member'));
 if (workers > 1 && kind !== 'postgres') throw new Error('--workers needs --db=postgres (WORKERS must be 1 on the embedded database)');
 // A port no other server holds now (a random one once collided with another benchmark's server,
 // whose /healthz then answered for this run's server that had failed to start).
@@ -126,6 +126,7 @@ async function main() {
     const banded = (await queryRows(handle.db, sql`select 1 from prompt_similarity_bands limit 1`)).length;
     const queued = (await queryRows(handle.db, sql`select 1 from prompt_similarity_pending limit 1`)).length;
     if (banded === 0 || queued > 0) await seedSimilarityBands(handle.db, log);
+    if (!(await queryRows(handle.db, sql`select 1 from prompt_use_days limit 1`)).length) await seedLibraryHealth(handle.db);
   }
   await seedCollections(handle.db);
   const [viewer] = (await queryRows(handle.db, sql`select id::text, role, business_unit as "businessUnit" from users where email = ${viewerEmail}`)) as Array<{

@@ -15,7 +15,11 @@ export interface Scenario {
   direct?: (db: Database, viewer: Viewer, run: RunStatement) => Promise<unknown>;
   /** A write instead of a GET (never cached, so measured once). */
   request?: { method: 'POST'; body: string };
+  /** Only administrators (and curators) may call it: left out of `--as=member` runs. */
+  adminOnly?: boolean;
 }
+
+const health = (name: string, path: string): Scenario => ({ name: `Library Health: ${name}`, path: `/api/admin/library-health/${path}`, adminOnly: true });
 
 /** The id of the first prompt of the default list. */
 async function firstPromptId(base: string, headers: Record<string, string>): Promise<string> {
@@ -117,6 +121,13 @@ export const scenarios: Scenario[] = [
     path: '/api/prompts/similar',
     request: { method: 'POST', body: JSON.stringify({ title: 'Quarterly customer report', content: benchText() }) },
   },
+  // The lists of those who look after the library (the whole library: the admin's view).
+  health('units, their prompts, authors and uses of 30 days', 'units'),
+  health('unused for 90 days, first page', 'unused'),
+  health('orphaned, first page', 'orphaned'),
+  health('most used in 30 days, first page', 'top'),
+  health('fastest growing, first page', 'top?by=growth'),
+  health('near-copy groups, first page', 'duplicates'),
   {
     name: 'next page via cursor',
     path: async (base, headers) => {

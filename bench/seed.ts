@@ -135,6 +135,7 @@ export async function seed(db: Database, rows: number, log: (msg: string) => voi
   await seedUsage(db);
   await seedVotes(db);
   await seedStatuses(db);
+  await seedLibraryHealth(db);
   await seedSimilarityBands(db, log);
   // VACUUM also flushes the GIN pending lists that a bulk load leaves, as autovacuum would in steady state.
   await db.execute(sql`vacuum analyze`);
@@ -234,5 +235,23 @@ export async function seedVotes(db: Database): Promise<void> {
   await db.execute(sql`insert into prompt_vote_counts (prompt_id, up, down, score)
     select id, up, down, prompt_vote_score(up, down) from (
       select id, floor(random() * 40)::int as up, floor(random() * 8)::int as down from prompts where random() < 0.05) v
+    on conflict do nothing`);
+}
+
+/**
+ * What Library Health reads: each used prompt's last use (up to 200 days back) and, for one in ten of
+ * them, uses on each of the last 60 days; half the bench members away for 200 days (never the two the
+ * runs sign in as); one prompt in a hundred handed over from a deleted account. Also run on a database
+ * kept with --reuse that predates these.
+ */
+export async function seedLibraryHealth(db: Database): Promise<void> {
+  await db.execute(sql`update prompt_use_counts set last_used_at = now() - random() * interval '200 days' where last_used_at is null`);
+  await db.execute(sql`insert into prompt_use_days (prompt_id, day, uses)
+    select c.prompt_id, (now() at time zone 'UTC')::date - d, 1 + floor(random() * 20)::int
+    from (select prompt_id from prompt_use_counts where random() < 0.1) c, generate_series(0, 59) d on conflict do nothing`);
+  await db.execute(sql`update users set last_signed_in_at = now() - interval '200 days'
+    where email like 'bench%' and email not in ('bench0@example.com', 'bench1@example.com') and abs(hashtext(email)) % 2 = 0`);
+  await db.execute(sql`insert into prompt_handovers (prompt_id, from_name, from_email, handed_at)
+    select id, 'Former member', 'former@example.com', now() - random() * interval '90 days' from prompts where random() < 0.01
     on conflict do nothing`);
 }

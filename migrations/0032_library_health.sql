@@ -21,6 +21,8 @@ CREATE INDEX "prompt_use_days_day_idx" ON "prompt_use_days" USING btree ("day", 
 INSERT INTO "prompt_use_days" ("prompt_id", "day", "uses")
   SELECT "prompt_id", ("last_used_at" AT TIME ZONE 'UTC')::date, count(*)::int FROM "prompt_user_uses"
   WHERE "last_used_at" > now() - interval '60 days' GROUP BY 1, 2;--> statement-breakpoint
+-- Library Health's units list counts each unit's prompts and authors down this index alone.
+CREATE INDEX "prompts_unit_owner_idx" ON "prompts" USING btree ("user_business_unit", "user_id");--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "last_signed_in_at" timestamp with time zone;--> statement-breakpoint
 UPDATE "users" u SET "last_signed_in_at" = coalesce((SELECT max(s."last_used_at") FROM "sessions" s WHERE s."user_id" = u."id"), u."created_at");--> statement-breakpoint
 ALTER TABLE "users" ALTER COLUMN "last_signed_in_at" SET DEFAULT now();--> statement-breakpoint

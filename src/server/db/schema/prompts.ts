@@ -96,6 +96,7 @@ export const prompts = pgTable(
     index('prompts_unit_sort_idx').on(sql`lower(${t.userBusinessUnit})`, t.id),
     index('prompts_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
     index('prompts_business_unit_idx').on(t.userBusinessUnit),
+    index('prompts_unit_owner_idx').on(t.userBusinessUnit, t.userId),
     index('prompts_facets_gin_idx').using('gin', t.facets),
     index('prompts_co_owner_ids_gin_idx').using('gin', t.coOwnerIds),
     // With the audience: a member's search is tested against their keys inside the index (migration 0022).

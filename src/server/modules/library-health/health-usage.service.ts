@@ -27,10 +27,11 @@ export async function unitHealth(db: Database, scope: HealthScope, paging: Pagin
   const covered = inHealthScope(scope);
   const rows = await queryRows(
     db,
-    sql`with shown as (
-          select lower(prompts.user_business_unit) as key, min(prompts.user_business_unit) as name,
-            count(*)::int as prompts, count(distinct prompts.user_id)::int as authors
-          from prompts where ${covered} group by 1
+    // Prompts per unit and author first: read in the order of prompts_unit_owner_idx, no sort.
+    sql`with by_author as (
+          select prompts.user_business_unit as unit, prompts.user_id, count(*) as n from prompts where ${covered} group by 1, 2
+        ), shown as (
+          select lower(unit) as key, min(unit) as name, sum(n)::int as prompts, count(distinct user_id)::int as authors from by_author group by 1
         ), used as (
           select lower(prompts.user_business_unit) as key, sum(d.uses)::int as uses
           from prompt_use_days d join prompts on prompts.id = d.prompt_id
@@ -64,7 +65,7 @@ export async function unusedPrompts(db: Database, scope: HealthScope, query: Pic
   const cut = sql`now() - ${query.days}::int * interval '1 day'`;
   const covered = inHealthScope(scope);
   const past = (column: SQL) => (after ? sql`and (${column}, prompts.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``);
-  const fields = sql`prompts.id::text as id, prompts.title, prompts.author_name, prompts.user_business_unit, prompts.created_at`;
+  const fields = sql`prompts.id, prompts.title, prompts.author_name, prompts.user_business_unit, prompts.created_at`;
   const rows = await queryRows(
     db,
     sql`select *, idle_since::text as idle_since_key from (

@@ -50,7 +50,7 @@ export function UnitsPanel({ params }: { params: HealthParams }) {
         // Narrow enough for a phone: long unit names wrap rather than scroll.
         <div>
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-600 uppercase">
+            <thead className="border-b border-slate-200 align-bottom text-xs font-medium tracking-wide text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="py-2 pr-3 sm:pr-4">
                   Business unit
