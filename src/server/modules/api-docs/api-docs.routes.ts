@@ -57,6 +57,8 @@ export async function apiDocsRoutes(app: FastifyInstance) {
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     theme: referencePageTheme,
-    uiConfig: { layout: 'BaseLayout', deepLinking: false, docExpansion: 'list', defaultModelsExpandDepth: 0, displayRequestDuration: true },
+    // Sections start closed: over a hundred operations open at once make a long scroll (which swagger-ui
+    // then draws as a virtual list, where the browser's find no longer reaches them).
+    uiConfig: { layout: 'BaseLayout', deepLinking: false, docExpansion: 'none', defaultModelsExpandDepth: 0, displayRequestDuration: true },
   });
 }
