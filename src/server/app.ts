@@ -25,6 +25,7 @@ import { reviewRoutes } from './modules/review/review.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { similarityRoutes } from './modules/similarity/similarity.routes';
 import { promptMergeRoutes } from './modules/prompts/prompt-merge.routes';
+import { promptRenderRoutes } from './modules/prompts/prompt-render.routes';
 import { libraryHealthRoutes } from './modules/library-health/library-health.routes';
 import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
 import { promptVersionRoutes } from './modules/prompts/prompt-versions.routes';
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   await app.register(aiModelAdminRoutes);
   await app.register(similarityRoutes);
   await app.register(promptMergeRoutes);
+  await app.register(promptRenderRoutes);
   await app.register(libraryHealthRoutes);
   await app.register(promptRoutes);
   await app.register(promptUsageRoutes);

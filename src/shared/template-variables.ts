@@ -18,7 +18,8 @@ export interface TemplateVariable {
 
 export type TemplatePart = { kind: 'text'; text: string } | { kind: 'variable'; name: string; options?: string[]; raw: string };
 
-const NAME = /^[\p{L}\p{N} _.-]{1,64}$/u;
+/** A variable name: 1–64 letters, digits, spaces, `_`, `-` or `.`. */
+export const VARIABLE_NAME = /^[\p{L}\p{N} _.-]{1,64}$/u;
 const MAX_INSIDE = 2_000;
 // An escaped opening, or a pair of braces around anything without braces or a line break.
 const TOKEN = /\\\{\{|\{\{([^{}\n]*)\}\}/g;
@@ -28,7 +29,7 @@ function readVariable(inside: string): { name: string; options?: string[] } | nu
   if (inside.length > MAX_INSIDE) return null;
   const colon = inside.indexOf(':');
   const name = (colon < 0 ? inside : inside.slice(0, colon)).trim();
-  if (!NAME.test(name)) return null;
+  if (!VARIABLE_NAME.test(name)) return null;
   if (colon < 0) return { name };
   const options = inside
     .slice(colon + 1)
@@ -59,7 +60,7 @@ export function parseTemplate(text: string): TemplatePart[] {
   return parts;
 }
 
-const isBuiltin = (name: string): name is BuiltinVariable => (BUILTIN_VARIABLES as readonly string[]).includes(name);
+export const isBuiltin = (name: string): name is BuiltinVariable => (BUILTIN_VARIABLES as readonly string[]).includes(name);
 
 /** The template's variables in order of first appearance; a repeated name keeps its first options. */
 export function templateVariables(text: string): TemplateVariable[] {

@@ -66,4 +66,35 @@ describe('near-copies in an import', () => {
     expect(titles).toContain('Board Summary');
     expect(titles).not.toContain('Tour Guide');
   });
+
+  it('lists the rows holding other tools’ placeholders, and turns them into variables when asked', async () => {
+    const at = path.join(dir, 'placeholders.csv');
+    writeFileSync(at, ['act,prompt', '"Cover Letter","Write a cover letter for ${position:a data analyst} at [COMPANY], mentioning {skill}."'].join('\n'));
+    const { page } = await suite.open({ width: 1280, height: 900 });
+    await signInWithToken(page, admin.token, '/import-data');
+    await page.getByLabel(/^Choose (a|another) file$/).setInputFiles(at);
+    await seen(page, 'placeholders.csv');
+    await page.getByRole('button', { name: 'Check file' }).click();
+    const section = page.getByRole('region', { name: 'Placeholders of other tools' });
+    await expect.poll(() => section.isVisible()).toBe(true);
+    await expect.poll(() => section.getByRole('listitem').innerText()).toMatch(/Row 1\s+Cover Letter\s+\{\{position\}\} \{\{COMPANY\}\} \{\{skill\}\}/);
+    await expectAccessible(page, 'import placeholders');
+    await screenshot(page, 'import-placeholders');
+
+    await page.getByRole('checkbox', { name: 'Turn other tools’ placeholders into variables' }).click();
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await seen(page, 'They will become variables.');
+    await page.getByRole('button', { name: 'Import 1 prompt' }).click();
+    await seen(page, '1 prompt created, 0 overwritten, 0 skipped.');
+    const list = await apiCall<{ items: Array<{ id: string; title: string }> }>(suite.server.url, 'GET', '/api/prompts?limit=50', undefined, admin.token);
+    const letter = await apiCall<{ content: string; variables: Array<{ name: string; default?: string }> }>(
+      suite.server.url,
+      'GET',
+      `/api/prompts/${list.items.find((p) => p.title === 'Cover Letter')!.id}`,
+      undefined,
+      admin.token,
+    );
+    expect(letter.content).toBe('Write a cover letter for {{position}} at {{COMPANY}}, mentioning {{skill}}.');
+    expect(letter.variables.find((v) => v.name === 'position')?.default).toBe('a data analyst');
+  });
 });

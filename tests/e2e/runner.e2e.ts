@@ -18,6 +18,25 @@ beforeAll(async () => {
     apiCall(suite.server.url, 'POST', '/api/prompts', { title, content, aiModels: ['ChatGPT', 'Claude'], tags: ['runner'] }, admin.token);
   await create('Board letter', TEMPLATE);
   await create('Very long brief', `Summarize this: ${'lorem ipsum '.repeat(900)}`);
+  await apiCall(
+    suite.server.url,
+    'POST',
+    '/api/prompts',
+    {
+      title: 'Typed brief',
+      content: 'Brief for {{client}} due {{due}} covering {{topics}} in {{pages}} pages; urgent: {{urgent}}.',
+      aiModels: ['Claude'],
+      tags: ['runner'],
+      variableDefinitions: [
+        { name: 'client', type: 'text', label: 'Client', required: true },
+        { name: 'due', type: 'date', label: 'Due date', description: 'When the client expects it', required: true },
+        { name: 'topics', type: 'multiChoice', label: 'Topics', options: ['Pricing', 'Risks', 'Timeline'] },
+        { name: 'pages', type: 'number', label: 'Pages', default: 2 },
+        { name: 'urgent', type: 'checkbox', label: 'Urgent' },
+      ],
+    },
+    admin.token,
+  );
   // No application is seeded with a launch URL (none documents one): the admin gives ChatGPT one.
   const models = await apiCall<Array<{ id: string; name: string }>>(suite.server.url, 'GET', '/api/ai-models', undefined, admin.token);
   const chatgpt = models.find((m) => m.name === 'ChatGPT')!;
@@ -98,5 +117,34 @@ describe('using a prompt', () => {
     await page.goto('/all-prompts');
     await page.getByRole('button', { name: 'Use prompt Board letter' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Open in Claude' }).isVisible()).toBe(true);
+  });
+
+  it('draws each typed variable as its control, asks for the required ones before copying, and fills them by type', async () => {
+    const { page } = await suite.open({ width: 1366, height: 900 });
+    await signInWithToken(page, admin.token);
+    await seen(page, 'Typed brief');
+    await page.getByRole('button', { name: 'Use prompt Typed brief' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Use “Typed brief”' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Pages').inputValue()).toBe('2');
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await seen(page, 'Fill in the variables first');
+    await expect.poll(() => dialog.getByText('Client is required').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Due date is required').isVisible()).toBe(true);
+    await expectAccessible(page, 'runner with typed variables, refused');
+    await screenshot(page, 'runner-typed-errors', false);
+
+    await dialog.getByLabel('Client').fill('Acme');
+    await dialog.getByLabel('Due date').fill('2026-12-24');
+    await dialog.getByRole('checkbox', { name: 'Pricing' }).click();
+    await dialog.getByRole('checkbox', { name: 'Timeline' }).click();
+    await dialog.getByRole('checkbox', { name: 'Urgent' }).click();
+    await dialog.getByLabel('Pages').fill('3');
+    const filled = 'Brief for Acme due 2026-12-24 covering Pricing, Timeline in 3 pages; urgent: yes.';
+    await expect.poll(() => dialog.getByRole('region', { name: 'Filled prompt' }).textContent()).toBe(filled);
+    expect(await dialog.getByText('Client is required').count()).toBe(0);
+    await screenshot(page, 'runner-typed', false);
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(filled);
   });
 });

@@ -161,6 +161,7 @@ const OPEN_TO_TOKENS: Record<string, TokenScope> = {
   'POST /api/prompts/:id/suggestions': 'prompts:read',
   'POST /api/prompts/similar': 'prompts:read',
   'GET /api/prompts/:id/related': 'prompts:read',
+  'POST /api/prompts/:id/render': 'prompts:read',
   'POST /api/prompts/merge': 'prompts:write',
   'GET /api/prompts/:id/suggestions': 'prompts:read',
   'GET /api/suggestions': 'prompts:read',

@@ -58,6 +58,7 @@ export const PROMPT_ROUTES: PromptRoute[] = [
   },
   { method: 'DELETE', url: '/api/prompts/:id', path: (id) => `/api/prompts/${id}`, ok: 204, needsEdit: true, refusedOnly: true },
   { method: 'POST', url: '/api/prompts/:id/uses', path: (id) => `/api/prompts/${id}/uses`, payload: () => ({ kind: 'copy' }), ok: 204 },
+  { method: 'POST', url: '/api/prompts/:id/render', path: (id) => `/api/prompts/${id}/render`, payload: () => ({ values: {} }), ok: 200 },
   { method: 'DELETE', url: '/api/prompts/:id/favorite', path: (id) => `/api/prompts/${id}/favorite`, ok: 204 },
   { method: 'GET', url: '/api/prompts/:id/owners', path: (id) => `/api/prompts/${id}/owners`, ok: 200 },
   // The owners as they are: a granted save changes nothing.

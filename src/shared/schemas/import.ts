@@ -24,6 +24,8 @@ export const importQuerySchema = z.object({
   onConflict: z.enum(IMPORT_CONFLICT_POLICIES, { error: 'onConflict must be skip, overwrite or copy' }).default('skip'),
   /** Rows whose content nearly copies a prompt of the library (at least SIMILARITY_THRESHOLD alike) are skipped. */
   skipSimilar: flag('skipSimilar'),
+  /** Other tools' placeholders (`{name}`, `[NAME]`, `<name>`, `${name}`, `${name:default}`) become `{{name}}` variables. */
+  convertPlaceholders: flag('convertPlaceholders'),
   /** An owner email without an account: the chosen owner (`owner`) owns the prompt (`assign`), or the row is refused. */
   unknownOwners: z.enum(['assign', 'refuse'], { error: 'unknownOwners must be assign or refuse' }).default('assign'),
   /** For files that name no AI application (prompts.chat, an export without the aiModels column): the application their prompts are for. */
@@ -53,6 +55,10 @@ export const importSimilarRowSchema = z.object({
   similarity: z.number(),
 });
 export type ImportSimilarRow = z.infer<typeof importSimilarRowSchema>;
+
+/** A row whose content holds other tools' placeholders, and the variables they become with `convertPlaceholders`. */
+export const importPlaceholderRowSchema = z.object({ row: z.number(), title: z.string(), variables: z.array(z.string()) });
+export type ImportPlaceholderRow = z.infer<typeof importPlaceholderRowSchema>;
 
 /** The import option that fixes a problem without editing the file. */
 export const IMPORT_FIXES = ['aiModel', 'unknownOwners'] as const;
@@ -100,6 +106,10 @@ export const importResultSchema = z.object({
   similarRows: z.number(),
   /** The first 1,000 of them, each with the prompt it is most alike. */
   similar: z.array(importSimilarRowSchema),
+  /** Rows holding other tools' placeholders (a dry run lists them; `convertPlaceholders` converts them). */
+  placeholderRows: z.number(),
+  /** The first 1,000 of them, with the variables each would get. */
+  placeholders: z.array(importPlaceholderRowSchema),
   /** A JSON export's collections, created for the importing admin (absent when the file has none). */
   collections: z.number().optional(),
 });

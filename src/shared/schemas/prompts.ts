@@ -6,6 +6,7 @@ import { PROMPT_SORTS } from '../prompt-rules';
 import { cleanTags, normaliseTag } from '../tag-names';
 import { MAX_VISIBLE_UNITS, VISIBILITIES, type Visibility, VISIBILITY_MESSAGES } from '../visibility';
 import { requiredText, listLimitSchema } from './common';
+import { promptVariableSchema, savedVariableDefinitionSchema, variableDefinitionsSchema } from './variables';
 import { CREATE_STATUSES, PROMPT_STATUSES, promptStatusDetailsSchema, STATUS_MESSAGES, statusListSchema } from './status';
 
 export const MAX_CHANGE_NOTE_LENGTH = 200;
@@ -70,6 +71,11 @@ export const promptInputSchema = z.object({
   userId: z.string().max(100).optional(),
   userBusinessUnit: z.string().trim().max(100).optional(),
   customFields: z.record(z.string().max(100), customFieldValueSchema.optional()).optional(),
+  /**
+   * What each template variable is (type, label, default, options…). Omitted on an update: the saved
+   * definitions are kept, but for variables no longer in the content. A name not in the content is a 400.
+   */
+  variableDefinitions: variableDefinitionsSchema.optional(),
   /**
    * Who may see it. Omitted: a new prompt gets the server's default (DEFAULT_VISIBILITY), a saved one
    * keeps its own. `units` names business units, and is given only with `units` visibility; without
@@ -270,8 +276,13 @@ export const promptSchema = promptListItemSchema.omit({ contentPreview: true, sn
   notes: z.string().nullable(),
   customFields: z.record(z.string(), z.unknown()),
   user: promptAuthorSchema.extend({ email: z.string() }),
-  /** The content's template variables, in order of first appearance (see shared/template-variables.ts). */
-  variables: z.array(z.object({ name: z.string(), options: z.array(z.string()).optional(), builtin: z.boolean().optional() })),
+  /**
+   * The content's template variables, in order of first appearance (see shared/template-variables.ts),
+   * each with its definition or, undefined, as text (a choice when the template lists options).
+   */
+  variables: z.array(promptVariableSchema),
+  /** The definitions as saved (what the form edits). */
+  variableDefinitions: z.array(savedVariableDefinitionSchema),
   /** When the viewer last used it (null: never). */
   lastUsedAt: z.string().nullable(),
   /** The note the viewer left with their vote, if any. */
@@ -326,6 +337,7 @@ export const promptVersionSchema = promptVersionSummarySchema.extend({
   tags: z.array(z.string()),
   userBusinessUnit: z.string(),
   customFields: z.record(z.string(), z.unknown()),
+  variableDefinitions: z.array(savedVariableDefinitionSchema),
 });
 export type PromptVersion = z.infer<typeof promptVersionSchema>;
 

@@ -1,3 +1,4 @@
+import type { VariableDefinition } from '../../../shared/variable-definitions';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { prompts } from './prompts';
 import { users } from './users';
@@ -22,6 +23,7 @@ export const promptVersions = pgTable(
     tags: text('tags').array().notNull(),
     userBusinessUnit: text('user_business_unit').notNull(),
     customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull(),
+    variableDefinitions: jsonb('variable_definitions').$type<VariableDefinition[]>().notNull().default([]),
     /** Who saved it; their names as they were then, for when the account is gone. */
     editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
     editorFirstName: text('editor_first_name').notNull(),

@@ -3,6 +3,7 @@ import { type AnyPgColumn, check, customType, index, jsonb, pgTable, text, times
 import type { PromptStatus } from '../../../shared/schemas/status';
 import type { Visibility } from '../../../shared/visibility';
 import { users } from './users';
+import type { VariableDefinition } from '../../../shared/variable-definitions';
 
 const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
@@ -39,6 +40,8 @@ export const prompts = pgTable(
     userBusinessUnit: text('user_business_unit').notNull().default(''),
     authorName: text('author_name').notNull().default(''),
     customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+    /** What each template variable is (shared/variable-definitions.ts); `[]` when none is defined. */
+    variableDefinitions: jsonb('variable_definitions').$type<VariableDefinition[]>().notNull().default([]),
     /** Who may see it (shared/visibility.ts); `visible_units` names the units of `units` visibility. */
     visibility: text('visibility').$type<Visibility>().notNull().default('organization'),
     visibleUnits: text('visible_units')

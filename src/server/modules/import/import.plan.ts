@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { MAX_TEXT_LENGTH } from '../../../shared/constants';
-import type { ImportFix, ImportProblem, ImportQuery, ImportResult, ImportRowError, ImportSimilarRow } from '../../../shared/schemas/import';
+import type {
+  ImportFix,
+  ImportPlaceholderRow,
+  ImportProblem,
+  ImportQuery,
+  ImportResult,
+  ImportRowError,
+  ImportSimilarRow,
+} from '../../../shared/schemas/import';
 import { type PromptData, promptInputSchema, promptRequirementIssues } from '../../../shared/schemas/prompts';
 import { type Database, queryRows } from '../../db/client';
 import { findUnsafeText } from '../../plugins/input-guards';
@@ -13,6 +21,8 @@ import { PROMPT_STATUSES, type PromptStatus, STATUS_MESSAGES } from '../../../sh
 import { resolveVisibility, type VisibilityValues } from '../prompts/prompts.visibility';
 import { closestPrompts } from '../similarity/similarity.service';
 import type { ImportFile, ImportFormat, ImportRecord } from './import.parse';
+import { convertPlaceholders } from '../../../shared/placeholders';
+import type { VariableDefinition } from '../../../shared/variable-definitions';
 
 // Checking an import against the database: owners, units, required fields, and what each row will
 // do (create, overwrite, copy, skip). The dry run answers this plan; the commit carries it out.
@@ -29,6 +39,8 @@ export interface PlannedRow {
   /** create: a new prompt; overwrite: `existingId` gets these values. */
   kind: 'create' | 'overwrite';
   existingId?: string;
+  /** Variables its placeholders became (`convertPlaceholders`): defined when the file gave a default. */
+  variableDefinitions?: VariableDefinition[];
 }
 
 export interface ImportPlan {
@@ -116,6 +128,23 @@ function chosenOwner(admin: UserRow, people: UserRow[], id: string | undefined):
 }
 
 /** The rows that would create a near-copy of a prompt of the library, and the first MAX_ERRORS of them described. */
+/**
+ * The rows whose content holds other tools' placeholders, and the variables they would become; with
+ * `apply`, each row's content is converted and a placeholder's default becomes its definition.
+ */
+function placeholderRows(rows: PlannedRow[], apply: boolean): ImportPlaceholderRow[] {
+  const listed: ImportPlaceholderRow[] = [];
+  for (const r of rows) {
+    const converted = convertPlaceholders(r.data.content);
+    if (!converted.variables.length) continue;
+    listed.push({ row: r.record.row, title: r.data.title, variables: converted.variables.map((v) => v.name) });
+    if (!apply) continue;
+    r.data = { ...r.data, content: converted.text };
+    r.variableDefinitions = converted.variables.flatMap((v) => (v.default ? [{ name: v.name, type: 'text' as const, default: v.default }] : []));
+  }
+  return listed;
+}
+
 async function nearCopies(db: Database, rows: PlannedRow[]): Promise<{ rows: PlannedRow[]; listed: ImportSimilarRow[] }> {
   const creates = rows.filter((r) => r.kind === 'create');
   const closest = await closestPrompts(
@@ -269,6 +298,7 @@ export async function planImport(db: Database, admin: UserRow, file: ImportFile,
   const near = query.dryRun || query.skipSimilar ? await nearCopies(db, rows) : { rows: [], listed: [] };
   if (query.skipSimilar) skipped += near.rows.length;
   const kept = query.skipSimilar ? rows.filter((r) => !near.rows.includes(r)) : rows;
+  const placeholders = query.dryRun || query.convertPlaceholders ? placeholderRows(kept, query.convertPlaceholders) : [];
   const create = kept.filter((r) => r.kind === 'create').length;
   return {
     format,
@@ -286,6 +316,8 @@ export async function planImport(db: Database, admin: UserRow, file: ImportFile,
       problems: groups.list(),
       similarRows: near.rows.length,
       similar: near.listed,
+      placeholderRows: placeholders.length,
+      placeholders: placeholders.slice(0, MAX_ERRORS),
     },
   };
 }

@@ -40,7 +40,7 @@ export async function importRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Import prompts from a CSV or JSON file',
         description:
-          'The body is the file itself, up to 100 MB: our own export (CSV or JSON) or the prompts.chat CSV. `dryRun=true` checks it without saving, and lists the rows that would add a near-copy of a prompt of the library (`similar`); `skipSimilar=true` leaves those rows out.',
+          "The body is the file itself, up to 100 MB: our own export (CSV or JSON) or the prompts.chat CSV. `dryRun=true` checks it without saving, and lists the rows that would add a near-copy of a prompt of the library (`similar`); `skipSimilar=true` leaves those rows out. A dry run also lists the rows holding other tools' placeholders (`placeholders`); `convertPlaceholders=true` turns `{name}`, `[NAME]`, `<name>`, `${name}` and `${name:default}` into `{{name}}` variables (a default becomes the variable's definition).",
         tags: ['Import'],
         querystring: importQuerySchema,
         // The body is read as a stream, never validated against a schema: documented only.

@@ -16,6 +16,7 @@ import { type PlannedRow, planImport } from './import.plan';
 import type { Visibility } from '../../../shared/visibility';
 import { newPromptVisibility, sameVisibility } from '../prompts/prompts.visibility';
 import { type ReviewClock, statusColumns } from '../prompts/prompt-status.service';
+import { keptDefinitions } from '../../../shared/variable-definitions';
 
 // The import: read the file, plan it (import.plan.ts), and, unless it is a dry run, write the plan in
 // one transaction: every prompt or none.
@@ -97,6 +98,7 @@ async function writePlan(
       const createdAt = r.record.createdAt ?? now;
       return {
         ...valuesOf(r),
+        variableDefinitions: r.variableDefinitions ?? [],
         ...(r.visibility ?? newPromptVisibility(defaultVisibility, r.owner)),
         ...statusOf(r),
         id,
@@ -113,7 +115,10 @@ async function writePlan(
     const [before] = await tx.select().from(prompts).where(eq(prompts.id, r.existingId!)).for('update');
     if (!before) continue;
     if (r.record.id) written.set(r.record.id.toLowerCase(), before.id);
-    const values = valuesOf(r);
+    // The definitions of variables the imported content still has are kept.
+    const converted = r.variableDefinitions ?? [];
+    const kept = keptDefinitions(r.data.content, before.variableDefinitions).filter((d) => !converted.some((c) => c.name === d.name));
+    const values = { ...valuesOf(r), variableDefinitions: [...kept, ...converted] };
     const changed = changedFields(before, { ...before, ...values });
     // Who may see it is not versioned: a row changing only that writes no version.
     const visibility = r.visibility && !sameVisibility(before, r.visibility) ? r.visibility : undefined;
@@ -185,6 +190,7 @@ export async function importPrompts(
           onConflict: query.onConflict,
           unknownOwners: query.unknownOwners,
           skipSimilar: query.skipSimilar,
+          convertPlaceholders: query.convertPlaceholders,
           owner: query.owner ?? admin.id,
           businessUnit: query.businessUnit ?? null,
           aiModel: query.aiModel ?? null,

@@ -244,3 +244,34 @@ describe('near-copies of the library', () => {
     expect(await queryRows(target.db, sql`select 1 from prompts where title = 'Tour guide'`)).toEqual([]);
   });
 });
+
+describe('placeholders of other tools', () => {
+  const file = [
+    'act,prompt',
+    'Placeholder letter,"Write to {recipient} about [SUBJECT] as ${role:a travel guide}, in <language>. Keep <b>bold</b> and [a link](https://x.io)."',
+    'No placeholders,"Summarize the board minutes of last quarter in five bullet points for the staff newsletter."',
+  ].join('\n');
+
+  it('are listed by a dry run, and become variables (a default its definition) when the admin asks', async () => {
+    const checked = await imported(target, file, 'dryRun=true&aiModel=Claude');
+    expect(checked).toMatchObject({ placeholderRows: 1 });
+    expect(checked.placeholders).toEqual([{ row: 1, title: 'Placeholder letter', variables: ['recipient', 'SUBJECT', 'role', 'language'] }]);
+
+    // Without the option the text is imported as it is.
+    await imported(target, file.replace('Placeholder letter', 'Placeholder letter as written'), 'dryRun=false&aiModel=Claude');
+    const [plain] = await queryRows(target.db, sql`select content from prompts where title = 'Placeholder letter as written'`);
+    expect(plain?.content).toContain('{recipient}');
+
+    expect(await imported(target, file, 'dryRun=false&aiModel=Claude&convertPlaceholders=true')).toMatchObject({ create: 1, skipped: 1, placeholderRows: 1 });
+    const [row] = await queryRows(target.db, sql`select id, content, variable_definitions from prompts where title = 'Placeholder letter'`);
+    expect(row?.content).toBe('Write to {{recipient}} about {{SUBJECT}} as {{role}}, in {{language}}. Keep <b>bold</b> and [a link](https://x.io).');
+    expect(row?.variable_definitions).toEqual([{ name: 'role', type: 'text', default: 'a travel guide' }]);
+    const prompt = await target.app.inject({ method: 'GET', url: `/api/prompts/${String(row?.id)}`, headers: admin.auth });
+    expect(body<{ variables: Array<{ name: string; default?: string }> }>(prompt).variables.map((v) => [v.name, v.default ?? null])).toEqual([
+      ['recipient', null],
+      ['SUBJECT', null],
+      ['role', 'a travel guide'],
+      ['language', null],
+    ]);
+  });
+});

@@ -1,6 +1,16 @@
 import { inArray } from 'drizzle-orm';
 import { type PromptListItem, type PromptListResponse, promptListQuerySchema } from '../../../shared/schemas/prompts';
-import { builtinValues, fillTemplate, type TemplateVariable, templateVariables } from '../../../shared/template-variables';
+import { builtinValues } from '../../../shared/template-variables';
+import {
+  defaultValue,
+  fillVariables,
+  formatValue,
+  type PromptVariable,
+  promptVariables,
+  typedValues,
+  valueIssues,
+  type VariableDefinition,
+} from '../../../shared/variable-definitions';
 import type { Database } from '../../db/client';
 import { prompts, type UserRow } from '../../db/schema';
 import { invalidFields } from '../../errors';
@@ -29,22 +39,60 @@ export function idFromMcpName(name: string): string | null {
   return UUID_TAIL.exec(name)?.[1]?.toLowerCase() ?? null;
 }
 
-/** A prompt's arguments: its variables except the built-ins, which the server fills in itself. */
-export function mcpArguments(variables: TemplateVariable[]) {
-  return variables
-    .filter((v) => !v.builtin)
-    .map((v) =>
-      v.options
-        ? { name: v.name, description: `One of: ${v.options.join(' | ')} (default: ${v.options[0]})`, required: false }
-        : { name: v.name, description: `Text for {{${v.name}}}`, required: true },
-    );
+/** How an argument is to be written, by its variable's type. */
+function argumentHint(v: PromptVariable): string {
+  const fallback = defaultValue(v);
+  const byDefault = fallback === undefined ? '' : ` (default: ${formatValue(v, fallback)})`;
+  switch (v.type) {
+    case 'choice':
+      return `One of: ${v.options?.join(' | ')}${byDefault}`;
+    case 'multiChoice':
+      return `Any of, separated by commas: ${v.options?.join(' | ')}${byDefault}`;
+    case 'number':
+      return `A number${byDefault}`;
+    case 'date':
+      return `A date, YYYY-MM-DD${byDefault}`;
+    case 'checkbox':
+      return `yes or no${byDefault}`;
+    default:
+      return `Text for {{${v.name}}}${byDefault}`;
+  }
 }
 
-/** The filled text: given values first, then each choice's first option, then the built-ins' values for the caller. */
-export function fillForCaller(content: string, user: UserRow, values: Record<string, string | undefined> = {}): string {
-  const defaults: Record<string, string> = {};
-  for (const v of templateVariables(content)) if (v.options?.[0]) defaults[v.name] = v.options[0];
-  return fillTemplate(content, { ...builtinValues(user), ...defaults, ...values });
+/**
+ * A prompt's arguments: its variables except the built-ins, which the server fills in itself. A
+ * defined variable says what it is and whether it is required; an undefined text variable (no default)
+ * is announced as required, as it always was.
+ */
+export function mcpArguments(variables: readonly PromptVariable[], definitions: readonly VariableDefinition[]) {
+  return variables
+    .filter((v) => !v.builtin)
+    .map((v) => {
+      const defined = definitions.some((d) => d.name === v.name);
+      const about = [v.label, v.description].filter(Boolean).join(': ');
+      const description = about ? `${about}. ${argumentHint(v)}` : argumentHint(v);
+      return { name: v.name, description, required: defined ? v.required : v.type === 'text' };
+    });
+}
+
+/**
+ * The filled text: given values (read as each variable's type), then defaults and each choice's first
+ * option, then the built-ins' values for the caller. A required value missing, or one of the wrong
+ * type, is a 400 naming it (MCP's "invalid params").
+ */
+export function fillForCaller(
+  prompt: { content: string; variables: PromptVariable[] },
+  user: UserRow,
+  values: Record<string, string | undefined> = {},
+): string {
+  const typed = typedValues(prompt.variables, values);
+  const issues = valueIssues(
+    prompt.variables.filter((v) => !v.builtin),
+    typed,
+  );
+  const first = Object.values(issues)[0];
+  if (first) throw invalidFields(first, issues);
+  return fillVariables(prompt.content, prompt.variables, { ...builtinValues(user), ...typed });
 }
 
 type Phase = 'favorites' | 'all';
@@ -92,9 +140,12 @@ export async function mcpPromptPage(
   }
 }
 
-/** The contents of a page of prompts, in one query, for their variables. */
-export async function contentsOf(db: Database, ids: string[]): Promise<Map<string, string>> {
+/** The variables of a page of prompts (and their saved definitions), in one query. */
+export async function variablesOf(db: Database, ids: string[]): Promise<Map<string, { variables: PromptVariable[]; definitions: VariableDefinition[] }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: prompts.id, content: prompts.content }).from(prompts).where(inArray(prompts.id, ids));
-  return new Map(rows.map((r) => [r.id, r.content]));
+  const rows = await db
+    .select({ id: prompts.id, content: prompts.content, definitions: prompts.variableDefinitions })
+    .from(prompts)
+    .where(inArray(prompts.id, ids));
+  return new Map(rows.map((r) => [r.id, { variables: promptVariables(r.content, r.definitions), definitions: r.definitions }]));
 }

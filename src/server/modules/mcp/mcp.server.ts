@@ -12,7 +12,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { SOME_WORDS_NOTICE } from '../../../shared/constants';
 import { promptListQuerySchema, type PromptListResponse } from '../../../shared/schemas/prompts';
-import { templateVariables } from '../../../shared/template-variables';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -20,7 +19,7 @@ import { getPrompt, listPrompts } from '../prompts/prompts.service';
 import { recordUse } from '../prompts/prompt-usage.service';
 import { guarded } from './mcp.errors';
 import { COLLECTION_ARGUMENT, LIST_COLLECTIONS_TOOL, listCollectionsTool } from './mcp.collections';
-import { contentsOf, fillForCaller, idFromMcpName, mcpArguments, mcpPromptName, mcpPromptPage } from './mcp.prompts';
+import { fillForCaller, idFromMcpName, mcpArguments, mcpPromptName, mcpPromptPage, variablesOf } from './mcp.prompts';
 
 export interface McpCaller {
   db: Database;
@@ -132,7 +131,7 @@ export function buildMcpServer(caller: McpCaller): Server {
     ListPromptsRequestSchema,
     guarded(log, async (request) => {
       const page = await mcpPromptPage(caller.db, caller.user, request.params?.cursor);
-      const contents = await contentsOf(
+      const variables = await variablesOf(
         caller.db,
         page.items.map((i) => i.id),
       );
@@ -141,7 +140,7 @@ export function buildMcpServer(caller: McpCaller): Server {
           name: mcpPromptName(item.title, item.id),
           title: item.title,
           description: item.contentPreview,
-          arguments: mcpArguments(templateVariables(contents.get(item.id) ?? '')),
+          arguments: mcpArguments(variables.get(item.id)?.variables ?? [], variables.get(item.id)?.definitions ?? []),
         })),
         ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
@@ -153,11 +152,10 @@ export function buildMcpServer(caller: McpCaller): Server {
     guarded(log, async (request) => {
       const { name, arguments: values } = request.params;
       const prompt = await readPrompt(caller, idFromMcpName(name), name);
+      // Filled first: values that cannot fill it are refused without counting a use.
+      const text = fillForCaller(prompt, caller.user, values);
       await recordUse(caller.db, caller.user, prompt.id, 'mcp');
-      return {
-        description: prompt.title,
-        messages: [{ role: 'user' as const, content: { type: 'text' as const, text: fillForCaller(prompt.content, caller.user, values) } }],
-      };
+      return { description: prompt.title, messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] };
     }),
   );
 
@@ -193,10 +191,16 @@ export function buildMcpServer(caller: McpCaller): Server {
           throw err;
         }
         const page = JSON.parse(listed) as PromptListResponse;
+        const variables = await variablesOf(
+          caller.db,
+          page.items.map((i) => i.id),
+        );
         const results = page.items.map((i) => ({
           id: i.id,
           title: i.title,
           preview: i.contentPreview,
+          // What get_prompt takes in `values` (the built-ins are filled in by the server).
+          variables: (variables.get(i.id)?.variables ?? []).filter((v) => !v.builtin).map((v) => v.name),
           tags: i.tags,
           aiApplications: i.aiModels,
           status: i.status,
@@ -204,7 +208,12 @@ export function buildMcpServer(caller: McpCaller): Server {
         }));
         const mark = (status: string) => (status === 'verified' ? ' [verified]' : status === 'deprecated' ? ' [deprecated]' : '');
         const text = results.length
-          ? results.map((r) => `${r.title}${mark(r.status)}\n  id: ${r.id}\n  ${r.preview}\n  ${r.link}`).join('\n\n')
+          ? results
+              .map(
+                (r) =>
+                  `${r.title}${mark(r.status)}\n  id: ${r.id}\n  ${r.preview}${r.variables.length ? `\n  variables: ${r.variables.join(', ')}` : ''}\n  ${r.link}`,
+              )
+              .join('\n\n')
           : 'No prompts match.';
         const searchMode = page.searchMode ?? 'all';
         const suggestions = page.suggestions ?? [];
@@ -223,8 +232,14 @@ export function buildMcpServer(caller: McpCaller): Server {
           if (err instanceof McpError) return toolError(`No prompt has the id ${parsed.data.id}`);
           throw err;
         }
+        let text: string;
+        try {
+          text = fillForCaller(prompt, caller.user, parsed.data.values);
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode === 400) return toolError(err.message);
+          throw err;
+        }
         await recordUse(caller.db, caller.user, prompt.id, 'mcp');
-        const text = fillForCaller(prompt.content, caller.user, parsed.data.values);
         return { content: [{ type: 'text', text }], structuredContent: { id: prompt.id, title: prompt.title, text, link: link(prompt.id) } };
       }
       if (name === LIST_COLLECTIONS_TOOL.name) return listCollectionsTool(caller.db, caller.user, args);

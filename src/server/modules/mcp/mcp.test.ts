@@ -228,3 +228,57 @@ describe('collections over MCP', () => {
     expect(malformed.isError).toBe(true);
   });
 });
+
+describe('typed variables over MCP', () => {
+  it('announces each defined variable with its description and whether it is required, and fills values by type', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: editor.auth,
+      payload: {
+        title: 'Typed reply',
+        content: 'Reply to {{customer}} by {{due}} in {{words}} words about {{topics}}; urgent: {{urgent}}.',
+        aiModels: ['Claude'],
+        tags: ['Typed'],
+        variableDefinitions: [
+          { name: 'customer', type: 'text', label: 'Customer', description: 'Their full name', required: true },
+          { name: 'due', type: 'date', required: true },
+          { name: 'words', type: 'number', default: 120 },
+          { name: 'topics', type: 'multiChoice', options: ['billing', 'returns'] },
+          { name: 'urgent', type: 'checkbox' },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = body<{ id: string }>(res).id;
+    const client = await connect(await tokenFor(editor, ['prompts:read']));
+    let listed;
+    let cursor: string | undefined;
+    do {
+      const page = await client.listPrompts(cursor ? { cursor } : {});
+      listed = page.prompts.find((p) => p.title === 'Typed reply') ?? listed;
+      cursor = page.nextCursor;
+    } while (cursor && !listed);
+    expect(listed?.arguments).toEqual([
+      { name: 'customer', description: 'Customer: Their full name. Text for {{customer}}', required: true },
+      { name: 'due', description: 'A date, YYYY-MM-DD', required: true },
+      { name: 'words', description: 'A number (default: 120)', required: false },
+      { name: 'topics', description: 'Any of, separated by commas: billing | returns', required: false },
+      { name: 'urgent', description: 'yes or no (default: no)', required: false },
+    ]);
+
+    const name = `typed-reply-${id}`;
+    const filled = await client.getPrompt({ name, arguments: { customer: 'Ann Lee', due: '2026-12-24', topics: 'billing, returns', urgent: 'yes' } });
+    expect(filled.messages[0]?.content).toEqual({ type: 'text', text: 'Reply to Ann Lee by 2026-12-24 in 120 words about billing, returns; urgent: yes.' });
+    await expect(client.getPrompt({ name, arguments: { customer: 'Ann Lee' } })).rejects.toThrow(/due is required/);
+    await expect(client.getPrompt({ name, arguments: { customer: 'Ann Lee', due: 'tomorrow' } })).rejects.toThrow(/due must be a date/);
+
+    // The tools name the variables, and refuse values that cannot fill the prompt.
+    const found = await client.callTool({ name: 'search_prompts', arguments: { query: 'Typed reply' } });
+    const results = (found.structuredContent as { results: Array<{ title: string; variables: string[] }> }).results;
+    expect(results.find((r) => r.title === 'Typed reply')?.variables).toEqual(['customer', 'due', 'words', 'topics', 'urgent']);
+    const refused = await client.callTool({ name: 'get_prompt', arguments: { id, values: { customer: 'Ann', due: '2026-12-24', words: 'many' } } });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toContain('words must be a number');
+  });
+});

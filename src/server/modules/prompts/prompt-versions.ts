@@ -9,10 +9,10 @@ import { INVALID_CURSOR_MESSAGE } from '../../../shared/schemas/prompts';
 // History tab. Version rows are never updated; they go only with their prompt.
 
 /** What a version keeps of a prompt. */
-export type PromptState = Pick<PromptRow, 'title' | 'content' | 'notes' | 'aiModels' | 'tags' | 'userBusinessUnit' | 'customFields'>;
+export type PromptState = Pick<PromptRow, 'title' | 'content' | 'notes' | 'aiModels' | 'tags' | 'userBusinessUnit' | 'customFields' | 'variableDefinitions'>;
 type Editor = { id: string; firstName: string; lastName: string };
 
-const SIMPLE_FIELDS = ['title', 'content', 'notes', 'aiModels', 'tags', 'userBusinessUnit'] as const;
+const SIMPLE_FIELDS = ['title', 'content', 'notes', 'aiModels', 'tags', 'userBusinessUnit', 'variableDefinitions'] as const;
 
 /** JSON with object keys sorted, so that two equal values compare equal whatever their key order. */
 function canonical(value: unknown): string {
@@ -55,6 +55,8 @@ export const stateOf = (row: PromptState): PromptState => ({
   tags: row.tags,
   userBusinessUnit: row.userBusinessUnit,
   customFields: row.customFields,
+  // Versions written before variables had definitions have none.
+  variableDefinitions: row.variableDefinitions ?? [],
 });
 
 /**

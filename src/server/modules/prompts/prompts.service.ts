@@ -8,7 +8,7 @@ import {
   type PromptListResponse,
   promptRequirementIssues,
 } from '../../../shared/schemas/prompts';
-import { templateVariables } from '../../../shared/template-variables';
+import { promptVariables } from '../../../shared/variable-definitions';
 import type { Database } from '../../db/client';
 import { type PromptRow, prompts, type UserRow, users } from '../../db/schema';
 import { AppError, conflict, forbidden, invalidFields, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../errors';
@@ -31,6 +31,7 @@ import { DEFAULT_VERIFICATION_DAYS, type PromptStatusDetails } from '../../../sh
 const DEFAULT_REVIEW: ReviewClock = { verificationDays: DEFAULT_VERIFICATION_DAYS, clock: () => new Date() };
 import { assertCollectionVisible } from '../collections/collections.service';
 import { notifyFavouriters } from '../inbox/inbox.notify';
+import { variableDefinitionsFor } from './prompt-variables';
 
 export const DUPLICATE_TITLE = 'A prompt with this title already exists';
 
@@ -95,7 +96,8 @@ function toPrompt(
     units: row.visibleUnits,
     status: row.status,
     ...status,
-    variables: templateVariables(row.content),
+    variables: promptVariables(row.content, row.variableDefinitions),
+    variableDefinitions: row.variableDefinitions,
     ...usage,
     ...version,
   };
@@ -150,9 +152,12 @@ async function preparePrompt(db: Database, data: PromptData, author: UserRow, de
     if (match) userBusinessUnit = match;
     else errors.userBusinessUnit = 'Choose an existing business unit';
   }
+  const definitions = variableDefinitionsFor(data.content, data.variableDefinitions, existing);
+  Object.assign(errors, definitions.errors);
   const first = Object.values(errors)[0];
   if (first) throw invalidFields(first, errors);
   return {
+    variableDefinitions: definitions.values,
     title: data.title,
     content: data.content,
     notes: data.notes,
@@ -248,6 +253,7 @@ export async function restorePromptVersion(db: Database, viewer: UserRow, id: st
       tags: await canonicalTags(tx, version.tags),
       userBusinessUnit: version.userBusinessUnit,
       customFields: version.customFields,
+      variableDefinitions: version.variableDefinitions ?? [],
     };
     const changed = changedFields(found.prompt, { ...found.prompt, ...values });
     // Restoring the state the prompt already has changes nothing.

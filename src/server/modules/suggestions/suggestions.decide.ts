@@ -17,6 +17,7 @@ import { duplicateTitle } from '../prompts/prompts.service';
 import { visibleOr404 } from '../prompts/prompts.visibility';
 import { getSuggestion, suggestionNotFound } from './suggestions.service';
 import { changesOf } from './suggestions.view';
+import { keptDefinitions } from '../../../shared/variable-definitions';
 
 // Deciding a suggestion: accepting makes the suggested fields a new version of the prompt, credited to
 // the suggester; declining closes it with a reply. Either tells the suggester through the inbox.
@@ -48,6 +49,8 @@ async function appliedValues(tx: Database, prompt: PromptRow, suggestion: Prompt
     notes: changes.notes === undefined ? prompt.notes : changes.notes,
     // Back in the catalog's spelling, should a tag have been renamed or merged since.
     tags: changes.tags ? await canonicalTags(tx, changes.tags) : prompt.tags,
+    // A suggested content that drops a variable drops its definition too.
+    variableDefinitions: keptDefinitions(changes.content ?? prompt.content, prompt.variableDefinitions),
   };
   const fields = await getEnabledFormFields(tx);
   const requiredOf = (name: string) => fields.some((f) => f.name === name && f.required);

@@ -17,6 +17,8 @@ export interface ImportOptions {
   businessUnit: string;
   /** Rows nearly copying a prompt of the library are skipped. */
   skipSimilar: boolean;
+  /** Other tools' placeholders become `{{name}}` variables. */
+  convertPlaceholders: boolean;
 }
 
 export interface ImportRequest extends ImportOptions {
@@ -41,9 +43,11 @@ export async function importPrompts({
   owner,
   businessUnit,
   skipSimilar,
+  convertPlaceholders,
 }: ImportRequest): Promise<ImportResult> {
   const params = new URLSearchParams({ dryRun: String(dryRun), onConflict, unknownOwners });
   if (skipSimilar) params.set('skipSimilar', 'true');
+  if (convertPlaceholders) params.set('convertPlaceholders', 'true');
   if (aiModel) params.set('aiModel', aiModel);
   if (owner) params.set('owner', owner);
   if (businessUnit) params.set('businessUnit', businessUnit);

@@ -16,9 +16,18 @@ import { FileDropZone } from './file-drop-zone';
 import { ImportOptionsFields } from './import-options';
 import { blockedBecause, ImportProblems } from './import-problems';
 import { ImportNearCopies } from './import-near-copies';
+import { ImportPlaceholders } from './import-placeholders';
 import { count, FORMAT_LABELS, ImportErrorTable, ImportTotals } from './import-summary';
 
-const DEFAULT_OPTIONS: ImportOptions = { onConflict: 'skip', unknownOwners: 'assign', aiModel: '', owner: '', businessUnit: '', skipSimilar: false };
+const DEFAULT_OPTIONS: ImportOptions = {
+  onConflict: 'skip',
+  unknownOwners: 'assign',
+  aiModel: '',
+  owner: '',
+  businessUnit: '',
+  skipSimilar: false,
+  convertPlaceholders: false,
+};
 const STEPS = ['Choose a file', 'Check it', 'Import'] as const;
 
 function Steps({ current }: { current: number }) {
@@ -180,6 +189,7 @@ export function ImportDataPage() {
           <ImportTotals result={checked} />
           {checked.problems.length > 0 ? <ImportProblems result={checked} /> : null}
           {checked.similarRows > 0 ? <ImportNearCopies result={checked} skipped={options.skipSimilar} /> : null}
+          {checked.placeholderRows > 0 ? <ImportPlaceholders result={checked} converted={options.convertPlaceholders} /> : null}
           {checked.errors.length > 0 ? (
             <details className="text-sm">
               <summary className="cursor-pointer text-slate-700">Row by row</summary>

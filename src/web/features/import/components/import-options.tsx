@@ -165,6 +165,18 @@ export function ImportOptionsFields({
       <p id="import-skip-similar-hint" className="-mt-4 pl-6 text-xs text-slate-600">
         A row whose content is at least {Math.round(SIMILARITY_THRESHOLD * 100)} % like an existing prompt&apos;s. The check lists them either way.
       </p>
+      <Checkbox
+        id="import-convert-placeholders"
+        label="Turn other tools’ placeholders into variables"
+        describedBy="import-convert-placeholders-hint"
+        checked={value.convertPlaceholders}
+        onCheckedChange={(v) => set('convertPlaceholders', v)}
+        disabled={disabled}
+      />
+      <p id="import-convert-placeholders-hint" className="-mt-4 pl-6 text-xs text-slate-600">
+        {'{name}'}, [NAME], &lt;name&gt;, ${'{name}'} and ${'{name:default}'} become {'{{name}}'}, filled in when the prompt is used. The check lists them
+        either way.
+      </p>
       <RadioCards
         id={FIX_CONTROL_IDS.unknownOwners}
         legend="When the owner's email has no account"

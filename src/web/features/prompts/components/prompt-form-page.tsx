@@ -22,6 +22,7 @@ import { LeaveWithoutSavingDialog } from '../form/unsaved-changes-guard';
 import { usePromptFormReset } from '../form/use-prompt-form-reset';
 import { usePromptFormState } from '../form/use-prompt-form-state';
 import { SimilarPromptsNotice } from '../form/similar-prompts-notice';
+import { VariablesPanel } from '../form/variables-panel';
 import { VisibilityField } from '../form/visibility-field';
 
 /**
@@ -88,7 +89,12 @@ export function PromptFormPage() {
             <Fragment key={f.id}>
               <PromptFormField field={f} form={form} knownTags={knownTags} />
               {/* Near-copies are named under the content they resemble. */}
-              {f.name === 'content' ? <SimilarPromptsNotice form={form} excludeId={id} /> : null}
+              {f.name === 'content' ? (
+                <>
+                  <SimilarPromptsNotice form={form} excludeId={id} />
+                  <VariablesPanel form={form} />
+                </>
+              ) : null}
             </Fragment>
           ))}
           <VisibilityField form={form} ownerUnit={prompt?.userBusinessUnit ?? user.businessUnit} />

@@ -38,6 +38,7 @@ export function usePromptFormReset(form: UseFormReturn<PromptFormValues>, { prom
         changeNote: '',
         visibility: prompt.visibility,
         units: prompt.units,
+        variableDefinitions: prompt.variableDefinitions,
       });
     }
   }, [prompt, form]);
@@ -66,6 +67,7 @@ export function usePromptFormReset(form: UseFormReturn<PromptFormValues>, { prom
         changeNote: '',
         visibility: defaults?.visibility ?? 'organization',
         units: defaults?.units ?? [],
+        variableDefinitions: copied.variableDefinitions,
       });
     }
   }, [copied, user, defaults, form]);

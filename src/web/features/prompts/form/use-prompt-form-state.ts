@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { KNOWN_FIELD_NAMES } from '../../../../shared/constants';
 import type { FormField as FieldConfig } from '../../../../shared/schemas/form-fields';
 import type { CustomFieldValue, PromptInput } from '../../../../shared/schemas/prompts';
+import { keptDefinitions, type VariableDefinition } from '../../../../shared/variable-definitions';
 import type { Visibility } from '../../../../shared/visibility';
 import { hasErrorCode, isServerUnreachable } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -30,17 +31,19 @@ export type PromptFormValues = {
   /** Who can see it; `units` is kept while another choice is on (so switching back restores it) but sent only with `units`. */
   visibility: Visibility;
   units: string[];
+  /** What each variable is; those whose variable left the content are not sent (the server drops them too). */
+  variableDefinitions: VariableDefinition[];
 };
 
 /** What the server is sent: the visibility always, its units only when the prompt is shown to units. */
-export function promptInputOf({ units, ...values }: PromptFormValues): PromptInput {
-  return { ...values, ...(values.visibility === 'units' ? { units } : {}) };
+export function promptInputOf({ units, variableDefinitions = [], ...values }: PromptFormValues): PromptInput {
+  return { ...values, variableDefinitions: keptDefinitions(values.content, variableDefinitions), ...(values.visibility === 'units' ? { units } : {}) };
 }
 
 /** The server's field names are the form's own; custom fields sit under `customFields.<name>` on both sides. */
 function formPathOf(serverName: string): Path<PromptFormValues> | undefined {
   if ((KNOWN_FIELD_NAMES as readonly string[]).includes(serverName) || serverName.startsWith('customFields.')) return serverName as Path<PromptFormValues>;
-  if (serverName === 'visibility' || serverName === 'units') return serverName;
+  if (serverName === 'visibility' || serverName === 'units' || serverName === 'variableDefinitions') return serverName;
   return undefined;
 }
 
@@ -106,6 +109,7 @@ export function usePromptFormState({ id, fields, user, draft = false }: Options)
       // Until GET /api/prompt-defaults answers (usePromptFormReset), the server's own default.
       visibility: 'organization',
       units: [],
+      variableDefinitions: [],
     },
   });
 

@@ -2,19 +2,25 @@ import { Check, Copy, ExternalLink, RotateCcw } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { launchTarget } from '../../../../shared/launch-url';
 import type { Prompt } from '../../../../shared/schemas/prompts';
-import { builtinValues, fillTemplate, parseTemplate, type TemplateVariable } from '../../../../shared/template-variables';
+import { builtinValues, parseTemplate } from '../../../../shared/template-variables';
+import { defaultValue, fillVariables, formatValue, type PromptVariable, valueIssues, type VariableValue } from '../../../../shared/variable-definitions';
 import { Button } from '../../../components/ui/button';
 import { useInitialFocus } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { NativeSelect, Textarea } from '../../../components/ui/input';
 import { useCurrentUser } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 import { useAiApplications } from '../../../lib/use-ai-applications';
 import { useRecordUse } from '../api/prompt-usage-queries';
 import { useRememberedValues } from './remembered-values';
+import { VariableField } from './variable-field';
 
-function defaultsOf(variables: TemplateVariable[], builtins: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(variables.map((v) => [v.name, v.builtin ? (builtins[v.name] ?? '') : (v.options?.[0] ?? '')]));
+/** What each variable starts with: the built-ins the member's, the others their default (a choice its first option). */
+function defaultsOf(variables: PromptVariable[], builtins: Record<string, string>): Record<string, VariableValue> {
+  const start: Record<string, VariableValue> = {};
+  for (const v of variables) {
+    const value = v.builtin ? builtins[v.name] : defaultValue(v);
+    if (value !== undefined) start[v.name] = value;
+  }
+  return start;
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -55,8 +61,8 @@ function Preview({ content, values }: { content: string; values: Record<string, 
 }
 
 /**
- * Fill in a prompt's variables and use it: one field per variable (a text area, or a list for a
- * choice), a live preview, Copy, and "Open in …" for each of the prompt's applications that has a
+ * Fill in a prompt's variables and use it: one field per variable, drawn by its type (text, long text,
+ * a list, boxes, a number, a date, a checkbox), checked before the text leaves, a live preview, Copy, and "Open in …" for each of the prompt's applications that has a
  * launch URL ("Copy & open …" for those with only a home URL). The values are remembered per member
  * and prompt in this browser, with Reset.
  */
@@ -66,29 +72,46 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
   const builtins = useMemo(() => (user ? builtinValues(user) : {}), [user]);
   const defaults = useMemo(() => defaultsOf(prompt.variables, builtins), [prompt.variables, builtins]);
   const { remembered, remember, forget } = useRememberedValues(user?.id ?? '', prompt.id);
-  const [values, setValues] = useState<Record<string, string>>(() => ({ ...defaults, ...remembered }));
+  const [values, setValues] = useState<Record<string, VariableValue>>(() => ({ ...defaults, ...remembered }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [copied, setCopied] = useState(false);
   const recordUse = useRecordUse();
   const root = useRef<HTMLDivElement>(null);
   // The first variable, ready for typing; without variables, Copy (the first thing done with it).
   useInitialFocus(root, 'textarea, select, button');
-  const filled = fillTemplate(prompt.content, values);
+  const filled = fillVariables(prompt.content, prompt.variables, values);
+  // As the values go into the text, for the preview's highlights.
+  const shown = Object.fromEntries(prompt.variables.map((v) => [v.name, formatValue(v, values[v.name] ?? defaultValue(v))]));
   const launchable = catalog.filter((m) => m.launchUrl && prompt.aiModels.includes(m.name));
   // An application that cannot take the text in its address still opens: the text goes to the clipboard first.
   const homes = catalog.filter((m) => !m.launchUrl && m.homeUrl && prompt.aiModels.includes(m.name));
 
-  const change = (name: string, value: string) => {
+  const change = (name: string, value: VariableValue) => {
     const next = { ...values, [name]: value };
     setValues(next);
     remember(next);
+    if (errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
+  };
+  /** Required values filled and each of its type, before the text leaves; else the fields say what is wrong. */
+  const ready = () => {
+    const issues = valueIssues(
+      prompt.variables.filter((v) => !v.builtin),
+      values,
+    );
+    setErrors(issues);
+    const first = Object.keys(issues)[0];
+    if (first === undefined) return true;
+    toast({ title: 'Fill in the variables first', description: Object.values(issues).join('. '), variant: 'destructive' });
+    return false;
   };
   const copy = async () => {
-    if (!(await copyText(filled))) return;
+    if (!ready() || !(await copyText(filled))) return;
     recordUse(prompt.id, 'copy');
     setCopied(true);
     setTimeout(() => setCopied(false), 2000);
   };
   const open = async (name: string, template: string, homeUrl: string | null) => {
+    if (!ready()) return;
     const target = launchTarget(template, filled, homeUrl);
     if (!target.fits) {
       if (!(await copyText(filled))) return;
@@ -98,7 +121,7 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
     recordUse(prompt.id, 'launch');
   };
   const copyAndOpen = async (name: string, homeUrl: string) => {
-    if (!(await copyText(filled))) return;
+    if (!ready() || !(await copyText(filled))) return;
     toast({ title: `Prompt copied: paste it into ${name}` });
     window.open(homeUrl, '_blank', 'noopener,noreferrer');
     recordUse(prompt.id, 'launch');
@@ -110,27 +133,13 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Fill in the variables</legend>
           {prompt.variables.map((v) => (
-            <FormField key={v.name} label={<span dir="auto">{v.name}</span>} hint={v.builtin ? 'Filled in for you; change it if you like.' : undefined}>
-              {(control) =>
-                v.options ? (
-                  <NativeSelect {...control} value={values[v.name] ?? ''} onChange={(e) => change(v.name, e.target.value)}>
-                    {v.options.map((o) => (
-                      <option key={o} value={o}>
-                        {o}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                ) : (
-                  <Textarea {...control} rows={2} dir="auto" value={values[v.name] ?? ''} onChange={(e) => change(v.name, e.target.value)} />
-                )
-              }
-            </FormField>
+            <VariableField key={v.name} variable={v} value={values[v.name]} error={errors[v.name]} onChange={(value) => change(v.name, value)} />
           ))}
         </fieldset>
       ) : null}
       <section aria-label="Preview" className="space-y-2">
         <h3 className="text-sm font-semibold text-slate-900">Preview</h3>
-        <Preview content={prompt.content} values={values} />
+        <Preview content={prompt.content} values={shown} />
       </section>
       <div className="flex flex-wrap items-center gap-2">
         <Button onClick={() => void copy()}>
@@ -154,6 +163,7 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
             onClick={() => {
               forget();
               setValues(defaults);
+              setErrors({});
             }}
           >
             <RotateCcw className="h-4 w-4" aria-hidden="true" /> Reset
