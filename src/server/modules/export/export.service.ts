@@ -41,6 +41,7 @@ const exportedPromptColumns = {
   tags: prompts.tags,
   userBusinessUnit: prompts.userBusinessUnit,
   customFields: prompts.customFields,
+  variableDefinitions: prompts.variableDefinitions,
   visibility: prompts.visibility,
   visibleUnits: prompts.visibleUnits,
   status: prompts.status,
@@ -67,6 +68,7 @@ function promptsSet(db: Database, where: SQL | undefined, asCsv: boolean): DataS
       'status',
       'createdAt',
       'updatedAt',
+      'variableDefinitions',
     ],
     async *rows() {
       let after: string | undefined;
@@ -96,6 +98,7 @@ function promptsSet(db: Database, where: SQL | undefined, asCsv: boolean): DataS
             status: p.status,
             createdAt: iso(p.createdAt),
             updatedAt: iso(p.updatedAt),
+            variableDefinitions: asCsv ? (p.variableDefinitions.length ? JSON.stringify(p.variableDefinitions) : '') : p.variableDefinitions,
           };
         }
         if (batch.length < batchSize(db)) return;

@@ -24,6 +24,8 @@ export interface ImportRecord {
   /** Empty: the importing admin. */
   ownerEmail: string;
   customFields: Record<string, unknown>;
+  /** Its variables' definitions, as the file gives them (undefined: it does not; checked with the rest). */
+  variableDefinitions?: unknown;
   /** Who may see it, as the file says (empty: the file does not say). */
   visibility: string;
   /** Its units, when the file names any (undefined: it does not). */
@@ -97,9 +99,20 @@ function fromExport(row: number, r: Record<string, unknown>, csv: boolean, aiMod
       problem = { field: 'customFields', message: 'Custom fields are not valid JSON' };
     }
   }
+  let variableDefinitions: unknown;
+  const definitions = r.variableDefinitions;
+  if (Array.isArray(definitions)) variableDefinitions = definitions;
+  else if (typeof definitions === 'string' && definitions.trim()) {
+    try {
+      variableDefinitions = JSON.parse(csvUnguard(definitions));
+    } catch {
+      problem ??= { field: 'variableDefinitions', message: 'Variable definitions are not valid JSON' };
+    }
+  }
   return {
     row,
     id: text(r.id) || undefined,
+    ...(variableDefinitions === undefined ? {} : { variableDefinitions }),
     title: read('title'),
     content: read('content'),
     notes: read('notes') || null,

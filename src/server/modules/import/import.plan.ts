@@ -22,6 +22,8 @@ import { resolveVisibility, type VisibilityValues } from '../prompts/prompts.vis
 import { closestPrompts } from '../similarity/similarity.service';
 import type { ImportFile, ImportFormat, ImportRecord } from './import.parse';
 import { convertPlaceholders } from '../../../shared/placeholders';
+import { VARIABLE_MESSAGES } from '../../../shared/schemas/variables';
+import { templateVariables } from '../../../shared/template-variables';
 import type { VariableDefinition } from '../../../shared/variable-definitions';
 
 // Checking an import against the database: owners, units, required fields, and what each row will
@@ -39,7 +41,7 @@ export interface PlannedRow {
   /** create: a new prompt; overwrite: `existingId` gets these values. */
   kind: 'create' | 'overwrite';
   existingId?: string;
-  /** Variables its placeholders became (`convertPlaceholders`): defined when the file gave a default. */
+  /** The definitions to store when its placeholders were converted: the file's, and the defaults placeholders gave. */
   variableDefinitions?: VariableDefinition[];
 }
 
@@ -140,7 +142,12 @@ function placeholderRows(rows: PlannedRow[], apply: boolean): ImportPlaceholderR
     listed.push({ row: r.record.row, title: r.data.title, variables: converted.variables.map((v) => v.name) });
     if (!apply) continue;
     r.data = { ...r.data, content: converted.text };
-    r.variableDefinitions = converted.variables.flatMap((v) => (v.default ? [{ name: v.name, type: 'text' as const, default: v.default }] : []));
+    // A default the placeholder gave becomes a definition, unless the file defines that variable itself.
+    const given = r.data.variableDefinitions ?? [];
+    const defaults = converted.variables.flatMap((v) =>
+      v.default && !given.some((d) => d.name === v.name) ? [{ name: v.name, type: 'text' as const, default: v.default }] : [],
+    );
+    if (r.data.variableDefinitions || defaults.length) r.variableDefinitions = [...given, ...defaults];
   }
   return listed;
 }
@@ -225,7 +232,13 @@ export async function planImport(db: Database, admin: UserRow, file: ImportFile,
       aiModels: record.aiModels,
       tags: record.tags,
       customFields: record.customFields,
+      ...(record.variableDefinitions === undefined ? {} : { variableDefinitions: record.variableDefinitions }),
     });
+    if (parsed.success) {
+      const strangers = (parsed.data.variableDefinitions ?? []).filter((d) => !templateVariables(parsed.data.content).some((v) => v.name === d.name));
+      if (strangers.length)
+        problems.push({ field: 'variableDefinitions', message: `${VARIABLE_MESSAGES.notInTemplate}${strangers.map((d) => d.name).join(', ')}` });
+    }
     if (!parsed.success) {
       const seen = new Set<string>();
       for (const issue of parsed.error.issues) {

@@ -98,7 +98,7 @@ async function writePlan(
       const createdAt = r.record.createdAt ?? now;
       return {
         ...valuesOf(r),
-        variableDefinitions: r.variableDefinitions ?? [],
+        variableDefinitions: r.variableDefinitions ?? r.data.variableDefinitions ?? [],
         ...(r.visibility ?? newPromptVisibility(defaultVisibility, r.owner)),
         ...statusOf(r),
         id,
@@ -116,9 +116,10 @@ async function writePlan(
     if (!before) continue;
     if (r.record.id) written.set(r.record.id.toLowerCase(), before.id);
     // The definitions of variables the imported content still has are kept.
-    const converted = r.variableDefinitions ?? [];
-    const kept = keptDefinitions(r.data.content, before.variableDefinitions).filter((d) => !converted.some((c) => c.name === d.name));
-    const values = { ...valuesOf(r), variableDefinitions: [...kept, ...converted] };
+    // The file's definitions (with those its converted placeholders gave) replace the prompt's; a file
+    // without any keeps the prompt's own, for the variables its content still has.
+    const given = r.variableDefinitions ?? r.data.variableDefinitions;
+    const values = { ...valuesOf(r), variableDefinitions: given ?? keptDefinitions(r.data.content, before.variableDefinitions) };
     const changed = changedFields(before, { ...before, ...values });
     // Who may see it is not versioned: a row changing only that writes no version.
     const visibility = r.visibility && !sameVisibility(before, r.visibility) ? r.visibility : undefined;

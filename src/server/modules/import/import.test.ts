@@ -275,3 +275,45 @@ describe('placeholders of other tools', () => {
     ]);
   });
 });
+
+describe('variable definitions', () => {
+  it('travel with a prompt through the export and back, in CSV and in JSON, and are checked against the content', async () => {
+    const definitions = [
+      { name: 'client', type: 'text', label: 'Client', required: true },
+      { name: 'due', type: 'date', description: 'Promised date' },
+      { name: 'tone', type: 'choice', options: ['formal', 'warm'], default: 'warm' },
+    ];
+    const created = await target.app.inject({
+      method: 'POST',
+      url: '/api/prompts',
+      headers: admin.auth,
+      payload: {
+        title: 'Defined reply',
+        content: 'Reply to {{client}} by {{due}}, {{tone}}.',
+        aiModels: ['Claude'],
+        tags: ['Defs'],
+        variableDefinitions: definitions,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    for (const format of ['csv', 'json'] as const) {
+      const file = await exportOf(target, admin, format);
+      const row = (format === 'csv' ? file.split('\n').find((line) => line.includes('Defined reply')) : file) ?? '';
+      expect(row).toContain('Promised date');
+      const at = await source.app.inject({
+        method: 'POST',
+        url: '/api/admin/import?dryRun=false&onConflict=overwrite',
+        headers: { ...sourceAdmin.auth, 'content-type': format === 'csv' ? 'text/csv' : 'application/json' },
+        payload: file,
+      });
+      expect(at.statusCode, at.body.slice(0, 300)).toBe(200);
+      const [stored] = await queryRows(source.db, sql`select variable_definitions from prompts where title = 'Defined reply'`);
+      expect(stored?.variable_definitions).toEqual(definitions);
+    }
+    const stranger = JSON.stringify([
+      { title: 'Stray', content: 'No variables here', aiModels: ['Claude'], tags: ['x'], variableDefinitions: [{ name: 'gone', type: 'text' }] },
+    ]);
+    const checked = await imported(target, stranger, 'dryRun=true', 'application/json');
+    expect(checked.errors).toEqual([{ row: 1, field: 'variableDefinitions', message: 'These variables are not in the content: gone' }]);
+  });
+});
