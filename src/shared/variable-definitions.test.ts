@@ -32,6 +32,15 @@ describe('values', () => {
     expect(valueIssues([v({ name: 'who', type: 'text' })], { who: 3 as unknown as string })).toEqual({ who: 'who must be text' });
   });
 
+  it('take their default when not given, so a required variable with one is never missing', () => {
+    const withDefaults = [
+      v({ name: 'tone', type: 'choice', options: ['a', 'b'], required: true }),
+      v({ name: 'n', type: 'number', default: 3, required: true }),
+    ];
+    expect(valueIssues(withDefaults, {})).toEqual({});
+    expect(valueIssues(withDefaults, { n: '' as unknown as number })).toEqual({ n: 'n is required' });
+  });
+
   it('go into the text: lists joined, checkboxes as their words', () => {
     expect(formatValue({ type: 'multiChoice' }, ['a', 'b'])).toBe('a, b');
     expect(formatValue({ type: 'checkbox' }, true)).toBe('yes');

@@ -98,13 +98,14 @@ export function keptDefinitions(content: string, definitions: readonly VariableD
 const isEmptyValue = (value: VariableValue | undefined) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
- * Per variable, why the values cannot fill the prompt: a required one left empty, or a value of the
- * wrong type or outside its options. Empty when they can.
+ * Per variable, why the values cannot fill the prompt: a required one left empty (a variable not given
+ * takes its default, as filling does), or a value of the wrong type or outside its options. Empty when
+ * they can.
  */
 export function valueIssues(variables: readonly PromptVariable[], values: Readonly<Record<string, VariableValue | undefined>>): Record<string, string> {
   const issues: Record<string, string> = {};
   for (const v of variables) {
-    const value = values[v.name];
+    const value = values[v.name] ?? defaultValue(v);
     const label = v.label || v.name;
     if (isEmptyValue(value)) {
       // A checkbox left alone is unchecked: never missing.

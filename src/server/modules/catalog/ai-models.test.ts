@@ -190,7 +190,12 @@ describe('template variables of a prompt', () => {
         },
       }),
     );
-    const expected = [{ name: 'current_date', builtin: true }, { name: 'audience' }, { name: 'tone', options: ['formal', 'friendly'] }];
+    // Undefined, each is text, or a choice when the template lists options; none is required.
+    const expected = [
+      { name: 'current_date', type: 'text', required: false, builtin: true },
+      { name: 'audience', type: 'text', required: false },
+      { name: 'tone', type: 'choice', options: ['formal', 'friendly'], required: false },
+    ];
     expect(created.variables).toEqual(expected);
     const read = body<{ variables: unknown }>(await t.app.inject({ method: 'GET', url: `/api/prompts/${created.id}`, headers: admin.auth }));
     expect(read.variables).toEqual(expected);

@@ -22,8 +22,8 @@ import { resolveVisibility, type VisibilityValues } from '../prompts/prompts.vis
 import { closestPrompts } from '../similarity/similarity.service';
 import type { ImportFile, ImportFormat, ImportRecord } from './import.parse';
 import { convertPlaceholders } from '../../../shared/placeholders';
-import { VARIABLE_MESSAGES } from '../../../shared/schemas/variables';
-import { templateVariables } from '../../../shared/template-variables';
+import { MAX_VARIABLE_DEFINITIONS, VARIABLE_MESSAGES } from '../../../shared/schemas/variables';
+import { isBuiltin, templateVariables } from '../../../shared/template-variables';
 import type { VariableDefinition } from '../../../shared/variable-definitions';
 
 // Checking an import against the database: owners, units, required fields, and what each row will
@@ -41,8 +41,8 @@ export interface PlannedRow {
   /** create: a new prompt; overwrite: `existingId` gets these values. */
   kind: 'create' | 'overwrite';
   existingId?: string;
-  /** The definitions to store when its placeholders were converted: the file's, and the defaults placeholders gave. */
-  variableDefinitions?: VariableDefinition[];
+  /** The defaults its converted placeholders gave (`${name:default}`), as definitions. */
+  placeholderDefaults?: VariableDefinition[];
 }
 
 export interface ImportPlan {
@@ -129,7 +129,6 @@ function chosenOwner(admin: UserRow, people: UserRow[], id: string | undefined):
   return owner;
 }
 
-/** The rows that would create a near-copy of a prompt of the library, and the first MAX_ERRORS of them described. */
 /**
  * The rows whose content holds other tools' placeholders, and the variables they would become; with
  * `apply`, each row's content is converted and a placeholder's default becomes its definition.
@@ -142,15 +141,21 @@ function placeholderRows(rows: PlannedRow[], apply: boolean): ImportPlaceholderR
     listed.push({ row: r.record.row, title: r.data.title, variables: converted.variables.map((v) => v.name) });
     if (!apply) continue;
     r.data = { ...r.data, content: converted.text };
-    // A default the placeholder gave becomes a definition, unless the file defines that variable itself.
-    const given = r.data.variableDefinitions ?? [];
-    const defaults = converted.variables.flatMap((v) =>
-      v.default && !given.some((d) => d.name === v.name) ? [{ name: v.name, type: 'text' as const, default: v.default }] : [],
+    // A default the placeholder gave becomes a text definition (a built-in is filled in for the user: never).
+    r.placeholderDefaults = converted.variables.flatMap((v) =>
+      v.default && !isBuiltin(v.name) ? [{ name: v.name, type: 'text' as const, default: v.default }] : [],
     );
-    if (r.data.variableDefinitions || defaults.length) r.variableDefinitions = [...given, ...defaults];
   }
   return listed;
 }
+
+/** The definitions a written row stores: `base` (the file's, or the prompt's own), then the placeholders' defaults it lacks. */
+export function definitionsToStore(r: PlannedRow, base: VariableDefinition[]): VariableDefinition[] {
+  const added = (r.placeholderDefaults ?? []).filter((d) => !base.some((b) => b.name === d.name));
+  return [...base, ...added].slice(0, MAX_VARIABLE_DEFINITIONS);
+}
+
+/** The rows that would create a near-copy of a prompt of the library, and the first MAX_ERRORS of them described. */
 
 async function nearCopies(db: Database, rows: PlannedRow[]): Promise<{ rows: PlannedRow[]; listed: ImportSimilarRow[] }> {
   const creates = rows.filter((r) => r.kind === 'create');
@@ -213,6 +218,7 @@ export async function planImport(db: Database, admin: UserRow, file: ImportFile,
         tags: record.tags,
         businessUnit: record.businessUnit,
         customFields: record.customFields,
+        variableDefinitions: record.variableDefinitions,
       },
       'row',
     );

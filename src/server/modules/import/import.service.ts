@@ -12,7 +12,7 @@ import { canonicalAiModels, canonicalTags } from '../catalog/catalog.service';
 import { changedFields, recordVersion, stateOf } from '../prompts/prompt-versions';
 import { readImportFile } from './import.parse';
 import { importCollections } from '../collections/collections.transfer';
-import { type PlannedRow, planImport } from './import.plan';
+import { definitionsToStore, type PlannedRow, planImport } from './import.plan';
 import type { Visibility } from '../../../shared/visibility';
 import { newPromptVisibility, sameVisibility } from '../prompts/prompts.visibility';
 import { type ReviewClock, statusColumns } from '../prompts/prompt-status.service';
@@ -98,7 +98,7 @@ async function writePlan(
       const createdAt = r.record.createdAt ?? now;
       return {
         ...valuesOf(r),
-        variableDefinitions: r.variableDefinitions ?? r.data.variableDefinitions ?? [],
+        variableDefinitions: definitionsToStore(r, r.data.variableDefinitions ?? []),
         ...(r.visibility ?? newPromptVisibility(defaultVisibility, r.owner)),
         ...statusOf(r),
         id,
@@ -116,10 +116,10 @@ async function writePlan(
     if (!before) continue;
     if (r.record.id) written.set(r.record.id.toLowerCase(), before.id);
     // The definitions of variables the imported content still has are kept.
-    // The file's definitions (with those its converted placeholders gave) replace the prompt's; a file
-    // without any keeps the prompt's own, for the variables its content still has.
-    const given = r.variableDefinitions ?? r.data.variableDefinitions;
-    const values = { ...valuesOf(r), variableDefinitions: given ?? keptDefinitions(r.data.content, before.variableDefinitions) };
+    // The file's definitions replace the prompt's; a file without any keeps the prompt's own, for the
+    // variables its content still has. Either way converted placeholders add their defaults.
+    const base = r.data.variableDefinitions ?? keptDefinitions(r.data.content, before.variableDefinitions);
+    const values = { ...valuesOf(r), variableDefinitions: definitionsToStore(r, base) };
     const changed = changedFields(before, { ...before, ...values });
     // Who may see it is not versioned: a row changing only that writes no version.
     const visibility = r.visibility && !sameVisibility(before, r.visibility) ? r.visibility : undefined;

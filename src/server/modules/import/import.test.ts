@@ -310,6 +310,14 @@ describe('variable definitions', () => {
       const [stored] = await queryRows(source.db, sql`select variable_definitions from prompts where title = 'Defined reply'`);
       expect(stored?.variable_definitions).toEqual(definitions);
     }
+    // An overwrite converting placeholders keeps the prompt's own definitions and adds the defaults
+    // (never one for a built-in, which is filled in for the user).
+    const overwrite = ['act,prompt', '"Defined reply","Reply to {{client}} by {{due}} in a ${tone:warm} way, on ${current_date:2020-01-01}."'].join('\n');
+    expect(await imported(target, overwrite, 'dryRun=false&aiModel=Claude&onConflict=overwrite&convertPlaceholders=true')).toMatchObject({ update: 1 });
+    const [kept] = await queryRows(target.db, sql`select content, variable_definitions from prompts where title = 'Defined reply'`);
+    expect(kept?.content).toBe('Reply to {{client}} by {{due}} in a {{tone}} way, on {{current_date}}.');
+    expect(kept?.variable_definitions).toEqual(definitions);
+
     const stranger = JSON.stringify([
       { title: 'Stray', content: 'No variables here', aiModels: ['Claude'], tags: ['x'], variableDefinitions: [{ name: 'gone', type: 'text' }] },
     ]);

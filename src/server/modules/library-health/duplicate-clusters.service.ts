@@ -44,7 +44,8 @@ export async function duplicateClusters(db: Database, scope: HealthScope, query:
     : [];
   const items: DuplicateCluster[] = shown.map((c) => ({
     id: String(c.id),
-    size: Number(c.size),
+    // The prompts the viewer sees: a curator learns nothing of the others, not even how many.
+    size: found.filter((m) => m.cluster_id === c.id).length,
     topSimilarity: Math.floor(Number(c.top_similarity) * 100) / 100,
     prompts: found
       .filter((m) => m.cluster_id === c.id)

@@ -69,7 +69,10 @@ export async function unusedPrompts(db: Database, scope: HealthScope, query: Pic
   const rows = await queryRows(
     db,
     sql`select *, idle_since::text as idle_since_key from (
-          (select ${fields}, null::timestamptz as last_used_at, 0 as use_count, prompts.created_at as idle_since
+          (select ${fields}, null::timestamptz as last_used_at,
+             -- Uses counted before last uses were kept (their time unknown): shown, not taken for recent.
+             coalesce((select c.use_count from prompt_use_counts c where c.prompt_id = prompts.id), 0) as use_count,
+             prompts.created_at as idle_since
            from prompts
            where prompts.created_at < ${cut} and ${covered} ${past(sql`prompts.created_at`)}
              and not exists (select 1 from prompt_use_counts c where c.prompt_id = prompts.id and c.last_used_at is not null)

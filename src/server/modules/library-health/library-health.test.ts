@@ -263,6 +263,11 @@ describe('orphaned prompts', () => {
       Record<string, string>
     >;
     expect(csv.at(-1)).toMatchObject({ title: 'Left behind', reason: 'transferred', formerOwner: 'Gus Gone' });
+
+    // Trashed and restored, it is still orphaned.
+    expect((await call(eve, 'DELETE', `/api/prompts/${ids['Left behind']}`)).statusCode).toBe(204);
+    expect((await call(eve, 'POST', `/api/trash/${ids['Left behind']}/restore`, {})).statusCode).toBe(200);
+    expect((await orphaned(admin, '?days=365')).items.map((i) => [i.title, i.fromName])).toEqual([['Left behind', 'Gus Gone']]);
   });
 });
 

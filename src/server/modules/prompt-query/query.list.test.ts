@@ -63,7 +63,7 @@ describe('list items built by the database', () => {
         const detail = promptSchema.parse(body(await t.app.inject({ method: 'GET', url: `/api/prompts/${item.id}`, headers: u.auth })));
         // The viewer's last use, vote note, the version, the status's details and the open suggestions are on the detail only
         // (the last use also on Recently Used); lists carry the status itself.
-        const { content, notes, customFields, user, variables, lastUsedAt, version, lastEditor, myVoteNote, ...withDetails } = detail;
+        const { content, notes, customFields, user, variables, variableDefinitions, lastUsedAt, version, lastEditor, myVoteNote, ...withDetails } = detail;
         const { verifiedBy, verifiedAt, reviewBy, needsReview, replacement, canCurate, openSuggestions, canDecideSuggestions, ...shared } = withDetails;
         expect({ openSuggestions, canDecideSuggestions: typeof canDecideSuggestions }).toEqual({ openSuggestions: 0, canDecideSuggestions: 'boolean' });
         expect({ verifiedBy, verifiedAt, reviewBy, needsReview, replacement, canCurate: typeof canCurate }).toEqual({
@@ -79,6 +79,7 @@ describe('list items built by the database', () => {
         void notes;
         void customFields;
         void variables;
+        void variableDefinitions;
         void lastUsedAt;
         void version;
         void lastEditor;

@@ -8,6 +8,7 @@ import {
   type PromptRow,
   prompts,
   promptUseCounts,
+  promptHandovers,
   promptUseDays,
   promptUserUses,
   promptSuggestions,
@@ -61,6 +62,8 @@ interface Snapshot {
   /** Its last use and uses per day (absent from snapshots made before Library Health). */
   lastUsedAt?: string | null;
   useDays?: Array<{ day: string; uses: number }>;
+  /** Its mark of a prompt handed over from a deleted account (absent when it has none). */
+  handover?: { fromName: string; fromEmail: string; handedAt: string } | null;
   userUses: Array<typeof promptUserUses.$inferSelect>;
   /** Its places in collections (absent from snapshots made before collections existed). */
   collections?: Membership[];
@@ -78,7 +81,7 @@ const revive = <T extends Record<string, unknown>>(row: T, fields: readonly stri
 /** `audit: false` when the caller records one event for many (a bulk action). */
 export async function moveToTrash(tx: Database, prompt: PromptRow, actor: UserRow, options: { audit?: boolean } = {}): Promise<void> {
   const id = prompt.id;
-  const [versions, favorites, counts, userUses, memberships, votes, suggestions, useDays] = await Promise.all([
+  const [versions, favorites, counts, userUses, memberships, votes, suggestions, useDays, handovers] = await Promise.all([
     tx.select().from(promptVersions).where(eq(promptVersions.promptId, id)),
     tx.select({ userId: promptFavorites.userId, createdAt: promptFavorites.createdAt }).from(promptFavorites).where(eq(promptFavorites.promptId, id)),
     tx.select({ n: promptUseCounts.useCount, lastUsedAt: promptUseCounts.lastUsedAt }).from(promptUseCounts).where(eq(promptUseCounts.promptId, id)),
@@ -87,7 +90,10 @@ export async function moveToTrash(tx: Database, prompt: PromptRow, actor: UserRo
     tx.select().from(promptVotes).where(eq(promptVotes.promptId, id)),
     tx.select().from(promptSuggestions).where(eq(promptSuggestions.promptId, id)),
     tx.select({ day: promptUseDays.day, uses: promptUseDays.uses }).from(promptUseDays).where(eq(promptUseDays.promptId, id)),
+    tx.select().from(promptHandovers).where(eq(promptHandovers.promptId, id)),
   ]);
+  const [mark] = handovers;
+  const handover = mark ? { fromName: mark.fromName, fromEmail: mark.fromEmail, handedAt: mark.handedAt.toISOString() } : null;
   const { contentPreview: _preview, facets: _facets, searchVector: _vector, audience: _audience, ...stored } = prompt;
   const snapshot: Snapshot = {
     prompt: stored,
@@ -96,6 +102,7 @@ export async function moveToTrash(tx: Database, prompt: PromptRow, actor: UserRo
     useCount: counts[0]?.n ?? null,
     lastUsedAt: counts[0]?.lastUsedAt?.toISOString() ?? null,
     useDays,
+    handover,
     userUses,
     collections: memberships,
     votes,
@@ -180,6 +187,14 @@ export async function restoreFromTrash(db: Database, viewer: UserRow, id: string
         await tx.insert(promptUseCounts).values({ promptId: id, useCount: snapshot.useCount, lastUsedAt });
       }
       if (snapshot.useDays?.length) await tx.insert(promptUseDays).values(snapshot.useDays.map((d) => ({ ...d, promptId: id })));
+      // Orphaned as it was; or handed over while in the trash (its owner's account was deleted meanwhile).
+      const handedOver =
+        snapshot.handover && owner.id === snapshot.prompt.userId
+          ? { ...snapshot.handover, handedAt: new Date(snapshot.handover.handedAt) }
+          : owner.id !== snapshot.prompt.userId
+            ? { fromName: snapshot.prompt.authorName, fromEmail: '', handedAt: new Date() }
+            : null;
+      if (handedOver) await tx.insert(promptHandovers).values({ promptId: id, ...handedOver });
       const uses = snapshot.userUses.filter((u) => members.has(u.userId));
       if (uses.length) await tx.insert(promptUserUses).values(uses.map((u) => revive(u, ['lastUsedAt'])));
       // The trigger on the votes counts them again.

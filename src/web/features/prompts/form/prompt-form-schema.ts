@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import type { FormField } from '../../../../shared/schemas/form-fields';
+import { variableDefinitionsSchema } from '../../../../shared/schemas/variables';
+import { templateVariables } from '../../../../shared/template-variables';
 import { type CustomFieldValue, customFieldValueOf, promptInputSchema, promptRequirementIssues, REQUIRED_MESSAGES } from '../../../../shared/schemas/prompts';
 import { VISIBILITY_MESSAGES } from '../../../../shared/visibility';
 
@@ -11,7 +14,17 @@ function isBlank(v: CustomFieldValue | undefined): boolean {
 /** The shared schema plus the required-ness the admin configured, so the form validates on change. */
 export function buildPromptFormSchema(fields: FormField[]) {
   const required = (name: string) => fields.some((f) => f.name === name && f.required);
-  return promptInputSchema.superRefine((data, ctx) => {
+  // Definitions are checked as they will be sent: those of variables the content no longer has are
+  // dropped on save (the panel says so), so a half-made one of those never blocks the save.
+  return promptInputSchema.extend({ variableDefinitions: z.array(z.unknown()).optional() }).superRefine((data, ctx) => {
+    const kept = (data.variableDefinitions ?? []).filter((d) => {
+      const name = (d as { name?: unknown } | null)?.name;
+      return typeof name === 'string' && templateVariables(data.content).some((v) => v.name === name);
+    });
+    const definitions = variableDefinitionsSchema.safeParse(kept);
+    if (!definitions.success)
+      for (const issue of definitions.error.issues)
+        ctx.addIssue({ code: 'custom', path: ['variableDefinitions', ...issue.path.map(String)], message: issue.message });
     const issues = promptRequirementIssues(data, { aiModels: required('aiModels'), tags: required('tags'), notes: required('notes') });
     for (const [path, message] of Object.entries(issues)) ctx.addIssue({ code: 'custom', path: [path], message });
     if (required('userBusinessUnit') && !data.userBusinessUnit) {

@@ -39,6 +39,27 @@ function messagesOf(errors: FieldErrors | undefined): string[] {
   return [...new Set(found)];
 }
 
+/**
+ * A comma-separated list typed freely: the text is the field's own (a comma just typed stays), and the
+ * list it reads as is passed on; a list changed from outside (a reset) replaces the text.
+ */
+function ListInput({ control, values, onChange }: { control?: ControlProps; values: readonly string[]; onChange: (values: string[]) => void }) {
+  const [text, setText] = useState(values.join(', '));
+  // While the member types, the list read from the text is the list held: only a change from outside differs.
+  if (list(text).join('\n') !== values.join('\n')) setText(values.join(', '));
+  return (
+    <Input
+      {...control}
+      value={text}
+      placeholder="Separated by commas"
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(list(e.target.value));
+      }}
+    />
+  );
+}
+
 /** The default's control, by type: a list's option, checked or not, a number, a date, or text. */
 function DefaultInput({ def, control, onChange }: { def: VariableDefinition; control: ControlProps; onChange: (value: VariableValue | undefined) => void }) {
   const text = def.default === undefined ? '' : Array.isArray(def.default) ? def.default.join(', ') : String(def.default);
@@ -65,16 +86,13 @@ function DefaultInput({ def, control, onChange }: { def: VariableDefinition; con
   if (def.type === 'number') {
     return <Input {...control} type="number" value={text} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.valueAsNumber)} />;
   }
-  if (def.type === 'multiChoice') {
-    return <Input {...control} value={text} placeholder="Options, separated by commas" onChange={(e) => onChange(list(e.target.value))} />;
-  }
+  if (def.type === 'multiChoice') return <ListInput control={control} values={Array.isArray(def.default) ? def.default : []} onChange={onChange} />;
   return <Input {...control} type={def.type === 'date' ? 'date' : 'text'} value={text} onChange={(e) => onChange(e.target.value || undefined)} />;
 }
 
 /** One variable's definition, behind a button that names it and its type. */
 function VariableEditor({ def, onChange }: { def: VariableDefinition; onChange: (def: VariableDefinition) => void }) {
   const [open, setOpen] = useState(false);
-  const [optionsText, setOptionsText] = useState((def.options ?? []).join(', '));
   const panelId = useId();
   const takesOptions = def.type === 'choice' || def.type === 'multiChoice' || def.type === 'checkbox';
   const set = (change: Partial<VariableDefinition>) => onChange({ ...def, ...change });
@@ -107,7 +125,6 @@ function VariableEditor({ def, onChange }: { def: VariableDefinition; onChange: 
                 default: undefined,
                 options: type === 'choice' || type === 'multiChoice' || type === 'checkbox' ? def.options : undefined,
               });
-              if (!(type === 'choice' || type === 'multiChoice' || type === 'checkbox')) setOptionsText('');
             }}
           >
             {VARIABLE_TYPES.map((t) => (
@@ -128,14 +145,13 @@ function VariableEditor({ def, onChange }: { def: VariableDefinition; onChange: 
             label={def.type === 'checkbox' ? 'Words for checked and unchecked' : 'Options'}
             hint={def.type === 'checkbox' ? 'Two words separated by a comma; "yes, no" when left empty.' : 'Separated by commas.'}
           >
-            <Input
-              value={optionsText}
-              onChange={(e) => {
-                setOptionsText(e.target.value);
-                const options = list(e.target.value);
-                set({ options: options.length ? options : undefined, default: def.type === 'checkbox' ? def.default : undefined });
-              }}
-            />
+            {(control) => (
+              <ListInput
+                control={control}
+                values={def.options ?? []}
+                onChange={(options) => set({ options: options.length ? options : undefined, default: def.type === 'checkbox' ? def.default : undefined })}
+              />
+            )}
           </FormField>
         ) : null}
         <FormField label="Default">{(control) => <DefaultInput def={def} control={control} onChange={(value) => set({ default: value })} />}</FormField>

@@ -3,7 +3,15 @@ import { useMemo, useRef, useState } from 'react';
 import { launchTarget } from '../../../../shared/launch-url';
 import type { Prompt } from '../../../../shared/schemas/prompts';
 import { builtinValues, parseTemplate } from '../../../../shared/template-variables';
-import { defaultValue, fillVariables, formatValue, type PromptVariable, valueIssues, type VariableValue } from '../../../../shared/variable-definitions';
+import {
+  defaultValue,
+  fillVariables,
+  formatValue,
+  type PromptVariable,
+  valueIssues,
+  valueProblem,
+  type VariableValue,
+} from '../../../../shared/variable-definitions';
 import { Button } from '../../../components/ui/button';
 import { useInitialFocus } from '../../../components/ui/dialog';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -21,6 +29,15 @@ function defaultsOf(variables: PromptVariable[], builtins: Record<string, string
     if (value !== undefined) start[v.name] = value;
   }
   return start;
+}
+
+function stillFitting(variables: PromptVariable[], remembered: Record<string, VariableValue>): Record<string, VariableValue> {
+  return Object.fromEntries(
+    Object.entries(remembered).filter(([name, value]) => {
+      const v = variables.find((x) => x.name === name);
+      return v !== undefined && (v.builtin === true || valueProblem(v, value) === null);
+    }),
+  );
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -72,7 +89,8 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
   const builtins = useMemo(() => (user ? builtinValues(user) : {}), [user]);
   const defaults = useMemo(() => defaultsOf(prompt.variables, builtins), [prompt.variables, builtins]);
   const { remembered, remember, forget } = useRememberedValues(user?.id ?? '', prompt.id);
-  const [values, setValues] = useState<Record<string, VariableValue>>(() => ({ ...defaults, ...remembered }));
+  // A remembered value the prompt no longer takes (an option since removed, a type since changed) is dropped.
+  const [values, setValues] = useState<Record<string, VariableValue>>(() => ({ ...defaults, ...stillFitting(prompt.variables, remembered) }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [copied, setCopied] = useState(false);
   const recordUse = useRecordUse();
