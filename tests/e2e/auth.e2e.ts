@@ -118,8 +118,10 @@ describe('signing up, out and in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     // Signing in goes to / and on to All Prompts; waiting for / alone raced that second step.
     await page.waitForURL('**/all-prompts');
-    // On a phone the sign-in toast spans the top, over the header's menu button, until it closes.
-    await expect.poll(() => page.getByText('Logged in successfully!').count()).toBe(0);
+    // On a phone the sign-in toast spans the top, over the header's menu button, until it closes. It can
+    // appear a moment after the address changes: wait for it to show, then to go.
+    await expect.poll(() => page.getByText('Logged in successfully!').count()).toBe(1);
+    await expect.poll(() => page.getByText('Logged in successfully!').count(), { timeout: 15_000 }).toBe(0);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'My Prompts' }).isVisible()).toBe(true);
     await expectAccessible(page, 'mobile drawer');
