@@ -37,3 +37,11 @@ export function keysetPage<Row, Item>(rows: Row[], limit: number, toItem: (r: Ro
   const last = shown[shown.length - 1];
   return { items: shown.map(toItem), nextCursor: rows.length > limit && last ? encodeKey(key(last)) : null };
 }
+
+/** The prompt every list row names, from the columns each list selects (`prompts.id, title, author_name, user_business_unit`). */
+export const promptColumns = (r: Record<string, unknown>) => ({
+  id: String(r.id),
+  title: String(r.title),
+  ownerName: String(r.author_name),
+  businessUnit: String(r.user_business_unit),
+});

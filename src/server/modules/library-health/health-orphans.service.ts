@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { OrphanedPage, OrphanedPrompt, OrphanedQuery } from '../../../shared/schemas/library-health';
 import { type Database, queryRows } from '../../db/client';
-import { decodeKey, keysetPage } from './health-cursor';
+import { decodeKey, keysetPage, promptColumns } from './health-cursor';
 import { type HealthScope, inHealthScope } from './health-scope';
 
 // Prompts nobody looks after: those given to their owner when the account that owned them was deleted
@@ -34,10 +34,7 @@ export async function orphanedPrompts(db: Database, scope: HealthScope, query: P
     rows,
     query.limit,
     (r): OrphanedPrompt => ({
-      id: String(r.id),
-      title: String(r.title),
-      ownerName: String(r.author_name),
-      businessUnit: String(r.user_business_unit),
+      ...promptColumns(r),
       reason: r.reason === 'transferred' ? 'transferred' : 'inactive',
       since: new Date(String(r.since)).toISOString(),
       fromName: r.from_name == null ? null : String(r.from_name),

@@ -8,7 +8,7 @@ import {
   type UnusedQuery,
 } from '../../../shared/schemas/library-health';
 import { type Database, queryRows } from '../../db/client';
-import { decodeKey, keysetPage } from './health-cursor';
+import { decodeKey, keysetPage, promptColumns } from './health-cursor';
 import { type HealthScope, inHealthScope, unitInScope } from './health-scope';
 
 // How the library is used: per business unit (prompts, authors, uses in the window), the prompts
@@ -88,10 +88,7 @@ export async function unusedPrompts(db: Database, scope: HealthScope, query: Pic
     rows,
     query.limit,
     (r) => ({
-      id: String(r.id),
-      title: String(r.title),
-      ownerName: String(r.author_name),
-      businessUnit: String(r.user_business_unit),
+      ...promptColumns(r),
       createdAt: iso(r.created_at),
       lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
       useCount: Number(r.use_count),
@@ -132,10 +129,7 @@ export async function topPrompts(db: Database, scope: HealthScope, query: Pick<T
     rows,
     query.limit,
     (r) => ({
-      id: String(r.id),
-      title: String(r.title),
-      ownerName: String(r.author_name),
-      businessUnit: String(r.user_business_unit),
+      ...promptColumns(r),
       uses: Number(r.uses),
       previousUses: Number(r.previous),
       growth: Number(r.uses) - Number(r.previous),
