@@ -12,6 +12,7 @@ import { businessUnitRoutes } from './modules/business-units/business-units.rout
 import { aiModelAdminRoutes } from './modules/catalog/ai-models.admin.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { collectionRoutes } from './modules/collections/collections.routes';
+import { snippetRoutes } from './modules/snippets/snippets.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { formFieldRoutes } from './modules/form-fields/form-fields.routes';
@@ -130,6 +131,7 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   await app.register(promptVersionRoutes);
   await app.register(trashRoutes);
   await app.register(collectionRoutes);
+  await app.register(snippetRoutes);
   await app.register(formFieldRoutes);
   await app.register(adminUserRoutes);
   await app.register(exportRoutes);

@@ -70,6 +70,11 @@ export const ERROR_CODES = [
   'collection_name_taken', // the owner already has a collection with this name
   'collection_full', // the collection already holds the most prompts allowed
 
+  'snippet_not_found', // no such snippet, or this member cannot see it
+  'snippet_name_taken', // another snippet has this name (in any case)
+  'snippet_in_use', // prompts or snippets still include the snippet
+  'snippet_unresolved', // the text includes a snippet that is missing, loops or nests too deep
+
   // Catalog: business units, AI applications, tags, form fields
   'business_unit_exists', // another business unit has this name
   'business_unit_not_found', // no such business unit

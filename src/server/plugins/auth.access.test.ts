@@ -195,6 +195,11 @@ const OPEN_TO_TOKENS: Record<string, TokenScope> = {
   'POST /api/collections/:id/items': 'prompts:write',
   'PUT /api/collections/:id/items': 'prompts:write',
   'DELETE /api/collections/:id/items/:promptId': 'prompts:write',
+  'GET /api/snippets': 'prompts:read',
+  'GET /api/snippets/:id': 'prompts:read',
+  'POST /api/snippets': 'prompts:write',
+  'PUT /api/snippets/:id': 'prompts:write',
+  'DELETE /api/snippets/:id': 'prompts:write',
   'POST /mcp': 'prompts:read',
   // Curators' routes take the administrators' tokens only (a curator cannot hold the admin scope).
   'GET /api/admin/library-health/units': 'admin',

@@ -203,6 +203,7 @@ describe('Idempotency-Key on creating calls', () => {
         '/api/admin/users',
         '/api/admin/form-fields',
         '/api/collections',
+        '/api/snippets',
       ].sort(),
     );
     expect(doc.paths['/api/prompts']!.post!.responses).toHaveProperty('422');

@@ -91,7 +91,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   409: 'Conflicts with the current data: a name already taken, or something the change refers to was removed meanwhile',
   413: 'The request body is too large',
   415: 'The request body has the wrong content type',
-  422: 'The Idempotency-Key was already used for a different request',
+  422: 'Cannot be carried out as things stand: an Idempotency-Key used for a different request, or snippets that are missing, loop or nest too deep',
   429: 'Too many requests: wait the number of seconds in Retry-After',
   503: 'The database is not answering, or its disk is full (`storage_full`): retry after the number of seconds in Retry-After',
 };

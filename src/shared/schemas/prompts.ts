@@ -277,8 +277,18 @@ export const promptSchema = promptListItemSchema.omit({ contentPreview: true, sn
   customFields: z.record(z.string(), z.unknown()),
   user: promptAuthorSchema.extend({ email: z.string() }),
   /**
-   * The content's template variables, in order of first appearance (see shared/template-variables.ts),
-   * each with its definition or, undefined, as text (a choice when the template lists options).
+   * The content with its snippets (`{{> name}}`) expanded for the caller: what the runner fills, Copy
+   * copies and MCP serves. The content itself when it includes none, or when they cannot be expanded.
+   */
+  expandedContent: z.string(),
+  /** Why the snippets cannot be expanded for the caller (missing, a loop, too deep); null when they can. */
+  snippetProblem: z.string().nullable(),
+  /** The snippets the content includes directly that the caller may see. */
+  snippets: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * The template variables of the expanded content, in order of first appearance (see
+   * shared/template-variables.ts), each with its definition or, undefined, as text (a choice when the
+   * template lists options). Variables inside snippets are the prompt's own.
    */
   variables: z.array(promptVariableSchema),
   /** The definitions as saved (what the form edits). */

@@ -49,6 +49,8 @@ export const AdminApiTokensPage = lazy(() =>
 export const LibraryHealthPage = lazy(() =>
   import('../features/library-health/components/library-health-page').then((m) => ({ default: m.LibraryHealthPage })),
 );
+export const SnippetsPage = lazy(() => import('../features/snippets/components/snippets-page').then((m) => ({ default: m.SnippetsPage })));
+export const SnippetPage = lazy(() => import('../features/snippets/components/snippet-page').then((m) => ({ default: m.SnippetPage })));
 export const AuditLogPage = lazy(() => import('../features/audit/components/audit-log-page').then((m) => ({ default: m.AuditLogPage })));
 /** The collection screens and actions, one chunk for all (each extra import site would list its files again). */
 export const loadCollections = () => import('./collections-composition');

@@ -23,6 +23,8 @@ import {
   ApiTokensPage,
   AuditLogPage,
   LibraryHealthPage,
+  SnippetPage,
+  SnippetsPage,
   BusinessUnitsPage,
   CollectionPage,
   ExportDataPage,
@@ -81,6 +83,8 @@ function SignedInRoutes({ user }: { user: PublicUser }) {
           <Route path="/edit-prompt/:id" element={<PromptFormPage />} />
           <Route path="/prompts/:id" element={<PromptPage />} />
           <Route path="/collections/:id" element={<CollectionPage />} />
+          <Route path={paths.snippets} element={<SnippetsPage />} />
+          <Route path="/snippets/:id" element={<SnippetPage />} />
           <Route path={paths.apiTokens} element={<ApiTokensPage />} />
           <Route path={paths.userManagement} element={admin(<UserManagementPage />)} />
           <Route path={paths.formFieldManagement} element={admin(<FormFieldManagementPage />)} />

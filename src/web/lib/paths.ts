@@ -27,6 +27,9 @@ export const paths = {
   /** The start of a collection's page, `/collections/{id}`. */
   collections: '/collections/',
   collection: (id: string) => `/collections/${id}`,
+  /** Shared pieces of text that prompts include with `{{> name}}`. */
+  snippets: '/snippets',
+  snippet: (id: string) => `/snippets/${id}`,
   userManagement: '/user-management',
   formFieldManagement: '/form-field-management',
   businessUnits: '/business-units',

@@ -53,6 +53,8 @@ export const queryKeys = {
   exportCount: (params: Record<string, string>) => ['/api/admin/export/count', params] as const,
   /** The collections a member sees; `[…, id]` one of them, `[…, { prompt }]` with which hold a prompt. */
   collections: ['/api/collections'],
+  /** The snippets a member sees (`[…, { search, limit }]`); `[…, id]` one of them, with where it is used. */
+  snippets: ['/api/snippets'],
   /** Library Health's lists (`…/units`, `…/unused`, `…/duplicates`, …) per unit and options, with the cursor as the page parameter. */
   libraryHealth: ['/api/admin/library-health'],
   /** Starts the near-copy cluster job (its progress comes with each page of clusters). */
@@ -129,6 +131,8 @@ export const refreshAfter = {
   suggestionMade: (qc: QueryClient, promptId: string) => invalidate(qc, [queryKeys.prompt(promptId), queryKeys.suggestions]),
   /** A suggested edit accepted (a new version of its prompt) or declined. */
   suggestionDecided: (qc: QueryClient) => invalidate(qc, [...PROMPT_VIEWS, queryKeys.suggestions]),
+  /** A snippet created, changed, renamed or deleted: the prompts that include it read differently (a rename rewrites them). */
+  snippetChange: (qc: QueryClient) => invalidate(qc, [queryKeys.snippets, ...PROMPT_VIEWS]),
   /** An API token created or revoked: an admin sees their own in both lists. */
   tokenChange: (qc: QueryClient) => invalidate(qc, [queryKeys.apiTokens, queryKeys.adminApiTokens]),
 };

@@ -18,3 +18,4 @@ export * from './prompt-votes';
 export * from './inbox';
 export * from './similarity';
 export * from './duplicates';
+export * from './snippets';

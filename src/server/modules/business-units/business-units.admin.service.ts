@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BusinessUnit } from '../../../shared/schemas/business-units';
 import { type Database, queryRows } from '../../db/client';
-import { businessUnits, prompts, type UserRow, users } from '../../db/schema';
+import { businessUnits, prompts, snippets, type UserRow, users } from '../../db/schema';
 import { AppError, conflict, invalidFields, notFound } from '../../errors';
 import { afterPromptWrite, promptWriteTransaction } from '../../lib/prompt-derived-cache';
 import { afterUserWrite } from '../../lib/user-derived-cache';
@@ -9,6 +9,7 @@ import { plural } from '../../../shared/plural';
 import { recordAudit } from '../audit/audit';
 import { movePromptsBetweenUnits } from '../prompts/prompts.bulk';
 import { replaceCollectionUnit } from '../collections/collections.lifecycle';
+import { replaceSharedUnit } from '../../db/visible-units';
 import { type BusinessUnitRow, findBusinessUnitByName } from './business-units.repo';
 import { toBusinessUnit } from './business-units.service';
 
@@ -20,12 +21,13 @@ import { toBusinessUnit } from './business-units.service';
 const countWord = (n: number, word: string) => `${n} ${plural(n, word)}`;
 
 /**
- * Prompts (and collections) shared with unit `from` are shared with `to` instead (once, if they already were), or, when
+ * Prompts (and collections and snippets) shared with unit `from` are shared with `to` instead (once, if they already were), or, when
  * the unit goes without a successor, no longer with it: one left with no unit becomes private, never
  * wider than its owner chose.
  */
 async function replaceVisibleUnit(tx: Database, from: string, to: string | null): Promise<void> {
   await replaceCollectionUnit(tx, from, to);
+  await replaceSharedUnit(tx, snippets, from, to);
   // Drafts and deprecated prompts hold the unit's key with their marker before it (migration 0027).
   const holds = sql`${prompts.audience} && array[${`u:${from}`}, ${`xu:${from}`}, ${`du:${from}`}]::text[]`;
   if (to === null) {

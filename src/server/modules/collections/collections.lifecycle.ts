@@ -1,34 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { collectionItems, collections, type UserRow } from '../../db/schema';
+import { replaceSharedUnit } from '../../db/visible-units';
 
 // What happens to collections when what they name changes: a member deleted (their co-ownerships go,
 // their collections go with them or to the member receiving their prompts), a business unit renamed or
 // deleted (as for prompts), a prompt moved to the trash and back. Each runs in the caller's transaction.
 
-/**
- * A unit renamed (`to`) or deleted without a successor (`to` null), as replaceVisibleUnit does for
- * prompts: a collection shared with `from` is shared with `to` instead (once), or no longer with it; one
- * left with no unit becomes private, never wider than its owner chose.
- */
-export async function replaceCollectionUnit(tx: Database, from: string, to: string | null): Promise<void> {
-  const holds = sql`${collections.audience} @> array[${`u:${from}`}]::text[]`;
-  if (to === null) {
-    await queryRows(
-      tx,
-      sql`update ${collections} set visible_units = array_remove(visible_units, ${from}),
-            visibility = case when cardinality(array_remove(visible_units, ${from})) = 0 then 'private' else visibility end
-          where ${holds}`,
-    );
-    return;
-  }
-  await queryRows(
-    tx,
-    sql`update ${collections} set visible_units = case when visible_units @> array[${to}]::text[] then array_remove(visible_units, ${from})
-          else array_replace(visible_units, ${from}, ${to}) end
-        where ${holds}`,
-  );
-}
+/** A unit renamed or deleted, as for prompts (see replaceSharedUnit). */
+export const replaceCollectionUnit = (tx: Database, from: string, to: string | null) => replaceSharedUnit(tx, collections, from, to);
 
 type Member = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>;
 

@@ -13,7 +13,8 @@ import {
 } from '../../../shared/variable-definitions';
 import type { Database } from '../../db/client';
 import { prompts, type UserRow } from '../../db/schema';
-import { invalidFields } from '../../errors';
+import { AppError, invalidFields } from '../../errors';
+import { expandWith, reachableSnippets } from '../snippets/snippet-resolver';
 import { listPrompts } from '../prompts/prompts.service';
 
 // The prompt library as MCP sees it: names that a client can show and send back, arguments made from
@@ -81,10 +82,11 @@ export function mcpArguments(variables: readonly PromptVariable[], definitions: 
  * type, is a 400 naming it (MCP's "invalid params").
  */
 export function fillForCaller(
-  prompt: { content: string; variables: PromptVariable[] },
+  prompt: { expandedContent: string; snippetProblem: string | null; variables: PromptVariable[] },
   user: UserRow,
   values: Record<string, string | undefined> = {},
 ): string {
+  if (prompt.snippetProblem) throw new AppError(422, 'snippet_unresolved', prompt.snippetProblem);
   const typed = typedValues(prompt.variables, values);
   const issues = valueIssues(
     prompt.variables.filter((v) => !v.builtin),
@@ -92,7 +94,7 @@ export function fillForCaller(
   );
   const first = Object.values(issues)[0];
   if (first) throw invalidFields(first, issues);
-  return fillVariables(prompt.content, prompt.variables, { ...builtinValues(user), ...typed });
+  return fillVariables(prompt.expandedContent, prompt.variables, { ...builtinValues(user), ...typed });
 }
 
 type Phase = 'favorites' | 'all';
@@ -140,12 +142,24 @@ export async function mcpPromptPage(
   }
 }
 
-/** The variables of a page of prompts (and their saved definitions), in one query. */
-export async function variablesOf(db: Database, ids: string[]): Promise<Map<string, { variables: PromptVariable[]; definitions: VariableDefinition[] }>> {
+/**
+ * The variables of a page of prompts (and their saved definitions), their snippets' included: one
+ * query for the prompts, and one per level of snippets for all of them.
+ */
+export async function variablesOf(
+  db: Database,
+  viewer: UserRow,
+  ids: string[],
+): Promise<Map<string, { variables: PromptVariable[]; definitions: VariableDefinition[] }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: prompts.id, content: prompts.content, definitions: prompts.variableDefinitions })
     .from(prompts)
     .where(inArray(prompts.id, ids));
-  return new Map(rows.map((r) => [r.id, { variables: promptVariables(r.content, r.definitions), definitions: r.definitions }]));
+  const found = await reachableSnippets(
+    db,
+    viewer,
+    rows.map((r) => r.content),
+  );
+  return new Map(rows.map((r) => [r.id, { variables: promptVariables(expandWith(r.content, found).text, r.definitions), definitions: r.definitions }]));
 }

@@ -133,6 +133,7 @@ export function buildMcpServer(caller: McpCaller): Server {
       const page = await mcpPromptPage(caller.db, caller.user, request.params?.cursor);
       const variables = await variablesOf(
         caller.db,
+        caller.user,
         page.items.map((i) => i.id),
       );
       return {
@@ -193,6 +194,7 @@ export function buildMcpServer(caller: McpCaller): Server {
         const page = JSON.parse(listed) as PromptListResponse;
         const variables = await variablesOf(
           caller.db,
+          caller.user,
           page.items.map((i) => i.id),
         );
         const results = page.items.map((i) => ({
@@ -236,7 +238,8 @@ export function buildMcpServer(caller: McpCaller): Server {
         try {
           text = fillForCaller(prompt, caller.user, parsed.data.values);
         } catch (err) {
-          if (err instanceof AppError && err.statusCode === 400) return toolError(err.message);
+          // Values that cannot fill it (400), or snippets that cannot be expanded (422): the caller's to fix.
+          if (err instanceof AppError && (err.statusCode === 400 || err.statusCode === 422)) return toolError(err.message);
           throw err;
         }
         await recordUse(caller.db, caller.user, prompt.id, 'mcp');

@@ -282,3 +282,31 @@ describe('typed variables over MCP', () => {
     expect(JSON.stringify(refused.content)).toContain('words must be a number');
   });
 });
+
+describe('snippets over MCP', () => {
+  it('expands a prompt’s snippets, announces their variables as arguments, and names a snippet that cannot be expanded', async () => {
+    const snippet = await t.app.inject({
+      method: 'POST',
+      url: '/api/snippets',
+      headers: editor.auth,
+      payload: { name: 'mcp-sign', content: 'Signed, {{signer}}' },
+    });
+    expect(snippet.statusCode, snippet.body).toBe(201);
+    const id = await create('Snippet letter', 'Letter for {{client}}. {{> mcp-sign}}', ['Snippets']);
+    const client = await connect(await tokenFor(editor, ['prompts:read']));
+    const page = await client.listPrompts();
+    expect(page.prompts.find((p) => p.title === 'Snippet letter')?.arguments?.map((a) => a.name)).toEqual(['client', 'signer']);
+    const filled = await client.getPrompt({ name: `snippet-letter-${id}`, arguments: { client: 'Bo', signer: 'Mia' } });
+    expect(filled.messages[0]?.content).toEqual({ type: 'text', text: 'Letter for Bo. Signed, Mia' });
+    const found = await client.callTool({ name: 'search_prompts', arguments: { query: 'Snippet letter' } });
+    const results = (found.structuredContent as { results: Array<{ title: string; variables: string[] }> }).results;
+    expect(results.find((r) => r.title === 'Snippet letter')?.variables).toEqual(['client', 'signer']);
+
+    // Written around the API, a snippet that does not exist: the client is told which.
+    await queryRows(t.db, sql`update prompts set content = 'Letter. {{> nowhere}}' where id = ${id}::uuid`);
+    await expect(client.getPrompt({ name: `snippet-letter-${id}` })).rejects.toThrow(/The snippet “nowhere” does not exist/);
+    const refused = await client.callTool({ name: 'get_prompt', arguments: { id } });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toContain('The snippet “nowhere” does not exist');
+  });
+});

@@ -64,7 +64,10 @@ describe('list items built by the database', () => {
         // The viewer's last use, vote note, the version, the status's details and the open suggestions are on the detail only
         // (the last use also on Recently Used); lists carry the status itself.
         const { content, notes, customFields, user, variables, variableDefinitions, lastUsedAt, version, lastEditor, myVoteNote, ...withDetails } = detail;
-        const { verifiedBy, verifiedAt, reviewBy, needsReview, replacement, canCurate, openSuggestions, canDecideSuggestions, ...shared } = withDetails;
+        // Snippets are expanded for the detail only (and the runner it feeds).
+        const { expandedContent, snippetProblem, snippets, ...withoutSnippets } = withDetails;
+        expect({ expandedContent, snippetProblem, snippets }).toEqual({ expandedContent: content, snippetProblem: null, snippets: [] });
+        const { verifiedBy, verifiedAt, reviewBy, needsReview, replacement, canCurate, openSuggestions, canDecideSuggestions, ...shared } = withoutSnippets;
         expect({ openSuggestions, canDecideSuggestions: typeof canDecideSuggestions }).toEqual({ openSuggestions: 0, canDecideSuggestions: 'boolean' });
         expect({ verifiedBy, verifiedAt, reviewBy, needsReview, replacement, canCurate: typeof canCurate }).toEqual({
           verifiedBy: null,

@@ -32,6 +32,8 @@ const DEFAULT_REVIEW: ReviewClock = { verificationDays: DEFAULT_VERIFICATION_DAY
 import { assertCollectionVisible } from '../collections/collections.service';
 import { notifyFavouriters } from '../inbox/inbox.notify';
 import { variableDefinitionsFor } from './prompt-variables';
+import { checkInclusions, type Expansion, expandFor } from '../snippets/snippet-resolver';
+import { snippetProblemMessage } from '../../../shared/snippets';
 
 export const DUPLICATE_TITLE = 'A prompt with this title already exists';
 
@@ -76,6 +78,7 @@ function toPrompt(
   viewer: UserRow,
   version: VersionInfo,
   status: PromptStatusDetails,
+  expansion: Expansion,
   usage: PromptUsage = UNUSED,
 ): Prompt {
   return {
@@ -96,7 +99,10 @@ function toPrompt(
     units: row.visibleUnits,
     status: row.status,
     ...status,
-    variables: promptVariables(row.content, row.variableDefinitions),
+    expandedContent: expansion.text,
+    snippetProblem: expansion.problem && snippetProblemMessage(expansion.problem),
+    snippets: expansion.included,
+    variables: promptVariables(expansion.text, row.variableDefinitions),
     variableDefinitions: row.variableDefinitions,
     ...usage,
     ...version,
@@ -116,8 +122,12 @@ async function findWithAuthor(db: Database, id: string) {
 export async function getPrompt(db: Database, viewer: UserRow, id: string, review: ReviewClock = DEFAULT_REVIEW): Promise<Prompt> {
   const [row, usage] = await Promise.all([findWithAuthor(db, id), promptUsageFor(db, viewer.id, id)]);
   const prompt = visibleOr404(viewer, row?.prompt);
-  const [version, status] = await Promise.all([latestVersion(db, prompt), statusDetails(db, viewer, prompt, review)]);
-  return toPrompt(prompt, row!, viewer, version, status, usage);
+  const [version, status, expansion] = await Promise.all([
+    latestVersion(db, prompt),
+    statusDetails(db, viewer, prompt, review),
+    expandFor(db, viewer, prompt.content),
+  ]);
+  return toPrompt(prompt, row!, viewer, version, status, expansion, usage);
 }
 
 /**
@@ -152,7 +162,10 @@ async function preparePrompt(db: Database, data: PromptData, author: UserRow, de
     if (match) userBusinessUnit = match;
     else errors.userBusinessUnit = 'Choose an existing business unit';
   }
-  const definitions = variableDefinitionsFor(data.content, data.variableDefinitions, existing);
+  // Snippets are expanded as the owner sees them: their variables are the prompt's own.
+  const included = await checkInclusions(db, author, data.content, { ...visibility.values, owner: author });
+  if (included.problem) errors.content = included.problem;
+  const definitions = variableDefinitionsFor(included.text, data.variableDefinitions, existing);
   Object.assign(errors, definitions.errors);
   const first = Object.values(errors)[0];
   if (first) throw invalidFields(first, errors);
@@ -193,7 +206,8 @@ export async function createPrompt(
     return inserted!;
   }).catch(duplicateTitle);
   const version = { version: 1, lastEditor: { id: author.id, firstName: author.firstName, lastName: author.lastName } };
-  return toPrompt(row, author, author, version, await statusDetails(db, author, row, review));
+  const [status, expansion] = await Promise.all([statusDetails(db, author, row, review), expandFor(db, author, row.content)]);
+  return toPrompt(row, author, author, version, status, expansion);
 }
 
 async function editable(db: Database, viewer: UserRow, id: string) {
@@ -235,8 +249,13 @@ export async function updatePrompt(db: Database, viewer: UserRow, id: string, da
 
 /** A prompt as a write answers it: read again after the commit, for the viewer who wrote it. */
 async function savedPrompt(db: Database, viewer: UserRow, row: PromptRow, author: Pick<UserRow, 'firstName' | 'lastName' | 'email'>, review: ReviewClock) {
-  const [version, usage, status] = await Promise.all([latestVersion(db, row), promptUsageFor(db, viewer.id, row.id), statusDetails(db, viewer, row, review)]);
-  return toPrompt(row, author, viewer, version, status, usage);
+  const [version, usage, status, expansion] = await Promise.all([
+    latestVersion(db, row),
+    promptUsageFor(db, viewer.id, row.id),
+    statusDetails(db, viewer, row, review),
+    expandFor(db, viewer, row.content),
+  ]);
+  return toPrompt(row, author, viewer, version, status, expansion, usage);
 }
 
 /** Makes version `number` current again, as a new version noted "Restored version N" (owner or admin). */

@@ -19,6 +19,7 @@ import { findUserById, syncAuthorName, updateUser } from './users.repo';
 import { afterUserWrite } from '../../lib/user-derived-cache';
 import { plural } from '../../../shared/plural';
 import { handOverCollections } from '../collections/collections.lifecycle';
+import { handOverSnippets } from '../snippets/snippets.service';
 
 type Input = z.output<typeof adminUserInputSchema>;
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -197,6 +198,8 @@ export async function deleteUserAsAdmin(db: Database, actor: UserRow, id: string
       // Their co-ownerships end with them (prompts they own went above, or go with the account).
       await tx.execute(sql`update prompts set co_owner_ids = array_remove(co_owner_ids, ${id}::uuid) where co_owner_ids @> array[${id}::uuid]`);
       await handOverCollections(tx, target, recipient);
+      // Snippets outlive their author (others' prompts may include them): the recipient's, else the acting admin's.
+      await handOverSnippets(tx, target.id, (recipient ?? actor).id);
       await tx.delete(users).where(eq(users.id, id));
       await recordAudit(tx, {
         actor,

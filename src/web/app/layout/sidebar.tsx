@@ -1,4 +1,4 @@
-import { Activity, Check, FileText, History, LayoutList, Pencil, PlusCircle, Star, Trash2 } from 'lucide-react';
+import { Activity, Braces, Check, FileText, History, LayoutList, Pencil, PlusCircle, Star, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { paths } from '../../lib/paths';
 import { NavItem, type NavLinkInfo } from './nav-item';
@@ -11,6 +11,7 @@ const mainLinks: NavLinkInfo[] = [
   { to: paths.myPrompts, label: 'My Prompts', icon: FileText },
   { to: paths.favorites, label: 'Favorites', icon: Star },
   { to: paths.recent, label: 'Recently Used', icon: History },
+  { to: paths.snippets, label: 'Snippets', icon: Braces },
   // The check of the menus' chosen items: already in the first page's bundle, which is at its budget.
   { to: paths.review, label: 'Review', icon: Check },
   { to: paths.libraryHealth, label: 'Library Health', icon: Activity },

@@ -8,7 +8,7 @@ import { ErrorBox } from '../../../components/ui/error-box';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useBulkAction } from '../api/bulk-action';
-import { VisibilityChoice } from '../form/visibility-choice';
+import { VisibilityChoice } from '../../../components/sharing/visibility-choice';
 import { promptCount } from './use-bulk-trash';
 
 export const CHOOSE_VISIBILITY_MESSAGE = 'Choose who can see them';

@@ -13,7 +13,7 @@ import { usesLabel } from './uses-label';
 import { Highlight } from './highlight';
 import { PreviewLine } from './preview-line';
 import { SelectBox } from './select-box';
-import { VisibilityBadge } from './visibility-badge';
+import { VisibilityBadge } from '../../../components/sharing/visibility-badge';
 import { StatusBadge } from '../status/status-badge';
 
 interface Props {

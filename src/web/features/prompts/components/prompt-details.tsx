@@ -1,6 +1,8 @@
 import type { FormField } from '../../../../shared/schemas/form-fields';
 import { customFieldValueOf } from '../../../../shared/prompt-rules';
 import type { Prompt } from '../../../../shared/schemas/prompts';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/utils';
 import { usesLabel } from './uses-label';
 import { PromptContent } from '../markdown/prompt-content';
@@ -22,6 +24,34 @@ function customValue(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
+/** The snippets the content includes (`{{> name}}`), as links, and why they cannot be expanded if so. */
+function IncludedSnippets({ prompt }: { prompt: Prompt }) {
+  if (!prompt.snippets.length && !prompt.snippetProblem) return null;
+  return (
+    <div className="-mt-3 space-y-2 text-sm">
+      {prompt.snippets.length ? (
+        <p className="text-slate-600">
+          Includes {prompt.snippets.length === 1 ? 'the snippet' : 'the snippets'}{' '}
+          {prompt.snippets.map((s, i) => (
+            <span key={s.id}>
+              {i ? ', ' : ''}
+              <Link to={paths.snippet(s.id)} className="font-medium text-brand-700 hover:underline">
+                {s.name}
+              </Link>
+            </span>
+          ))}
+          : Copy and Use give the text with them in place.
+        </p>
+      ) : null}
+      {prompt.snippetProblem ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
+          {prompt.snippetProblem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** What the view dialog and the shareable page show: the content first, then who, where, when, tags, notes and custom fields. */
 export function PromptDetails({ prompt, fields }: { prompt: Prompt; fields: FormField[] }) {
   const custom = fields.filter((f) => customValue(customFieldValueOf(prompt.customFields, f.name)) !== '');
@@ -31,6 +61,7 @@ export function PromptDetails({ prompt, fields }: { prompt: Prompt; fields: Form
         Last edited by {`${prompt.lastEditor.firstName} ${prompt.lastEditor.lastName}`.trim() || 'a former member'}, {formatDate(prompt.updatedAt)}
       </p>
       <PromptContent source={prompt.content} />
+      <IncludedSnippets prompt={prompt} />
       <dl className="space-y-3">
         <Row label="Employee">
           {prompt.user.firstName} {prompt.user.lastName}

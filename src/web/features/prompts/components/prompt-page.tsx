@@ -13,13 +13,13 @@ import { useFormFields, usePrompt } from '../api/prompt-queries';
 import { usePageTitle } from '../../../lib/page-title';
 import { UsePromptButton } from '../runner/lazy-prompt-runner';
 import { useRecordUse } from '../api/prompt-usage-queries';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { FavoriteButton } from './favorite-button';
 import { MakeCopyLink } from './make-copy-link';
 import { PromptLoadError, promptLoadFailure } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
 import { PromptOwnersLine } from './prompt-owners-line';
-import { VisibilityBadge } from './visibility-badge';
+import { VisibilityBadge } from '../../../components/sharing/visibility-badge';
 import { PromptSlotsContext } from '../prompt-slots';
 import { VoteButtons } from '../feedback/vote-buttons';
 import { StatusBadge } from '../status/status-badge';
@@ -115,7 +115,7 @@ export function PromptPage() {
           </div>
           <div className="flex flex-wrap gap-2">
             <UsePromptButton id={prompt.id} title={prompt.title} />
-            <CopyButton text={prompt.content} label="Copy prompt" onCopied={() => recordUse(prompt.id, 'copy')} />
+            <CopyButton text={prompt.expandedContent} label="Copy prompt" onCopied={() => recordUse(prompt.id, 'copy')} />
             <FavoriteButton prompt={prompt} withLabel />
             <MakeCopyLink id={prompt.id} />
             <CopyButton text={window.location.href} label="Copy link" copiedLabel="Link copied!" />

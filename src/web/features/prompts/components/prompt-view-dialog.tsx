@@ -8,13 +8,13 @@ import { usePrompt, useFormFields } from '../api/prompt-queries';
 import { usePageTitle } from '../../../lib/page-title';
 import { UsePromptButton } from '../runner/lazy-prompt-runner';
 import { useRecordUse } from '../api/prompt-usage-queries';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { FavoriteButton } from './favorite-button';
 import { MakeCopyLink } from './make-copy-link';
 import { PromptLoadError } from './prompt-load-error';
 import { PromptDetails } from './prompt-details';
 import { VoteButtons } from '../feedback/vote-buttons';
-import { VisibilityBadge } from './visibility-badge';
+import { VisibilityBadge } from '../../../components/sharing/visibility-badge';
 import { StatusBadge } from '../status/status-badge';
 
 /** The dialog's actions; "Use prompt", the first, has the focus when they appear. */
@@ -50,7 +50,7 @@ export function PromptViewDialog({ id, onClose, placement }: { id: string | null
             ) : null}
             <Actions>
               <UsePromptButton id={prompt.id} title={prompt.title} />
-              <CopyButton text={prompt.content} label="Copy prompt" onCopied={() => recordUse(prompt.id, 'copy')} />
+              <CopyButton text={prompt.expandedContent} label="Copy prompt" onCopied={() => recordUse(prompt.id, 'copy')} />
               <FavoriteButton prompt={prompt} withLabel />
               <MakeCopyLink id={prompt.id} />
               <Link

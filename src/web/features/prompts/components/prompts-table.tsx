@@ -14,7 +14,7 @@ import { PreviewLine } from './preview-line';
 import { SelectBox } from './select-box';
 import type { BulkSelection } from './use-bulk-selection';
 import { useRowKeyboard } from './use-row-keyboard';
-import { VisibilityBadge } from './visibility-badge';
+import { VisibilityBadge } from '../../../components/sharing/visibility-badge';
 import { StatusBadge } from '../status/status-badge';
 
 const ROW_HEIGHT = 76;

@@ -1,6 +1,6 @@
 import { useController, type UseFormReturn } from 'react-hook-form';
 import type { Visibility } from '../../../../shared/visibility';
-import { VisibilityChoice } from './visibility-choice';
+import { VisibilityChoice } from '../../../components/sharing/visibility-choice';
 
 /** The two values the field edits, in any form that has them (a prompt's, a collection's). */
 export interface VisibilityValues {

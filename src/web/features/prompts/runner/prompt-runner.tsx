@@ -97,7 +97,8 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
   const root = useRef<HTMLDivElement>(null);
   // The first variable, ready for typing; without variables, Copy (the first thing done with it).
   useInitialFocus(root, 'textarea, select, button');
-  const filled = fillVariables(prompt.content, prompt.variables, values);
+  // Its snippets expanded by the server: a snippet's variables are among the prompt's.
+  const filled = fillVariables(prompt.expandedContent, prompt.variables, values);
   // As the values go into the text, for the preview's highlights.
   const shown = Object.fromEntries(prompt.variables.map((v) => [v.name, formatValue(v, values[v.name] ?? defaultValue(v))]));
   const launchable = catalog.filter((m) => m.launchUrl && prompt.aiModels.includes(m.name));
@@ -112,6 +113,10 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
   };
   /** Required values filled and each of its type, before the text leaves; else the fields say what is wrong. */
   const ready = () => {
+    if (prompt.snippetProblem) {
+      toast({ title: 'This prompt cannot be used as it stands', description: prompt.snippetProblem, variant: 'destructive' });
+      return false;
+    }
     const issues = valueIssues(
       prompt.variables.filter((v) => !v.builtin),
       values,
@@ -157,7 +162,12 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
       ) : null}
       <section aria-label="Preview" className="space-y-2">
         <h3 className="text-sm font-semibold text-slate-900">Preview</h3>
-        <Preview content={prompt.content} values={shown} />
+        {prompt.snippetProblem ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {prompt.snippetProblem}
+          </p>
+        ) : null}
+        <Preview content={prompt.expandedContent} values={shown} />
       </section>
       <div className="flex flex-wrap items-center gap-2">
         <Button onClick={() => void copy()}>

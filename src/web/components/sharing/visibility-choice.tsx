@@ -1,9 +1,9 @@
 import { type Ref, useId } from 'react';
-import { VISIBILITIES, VISIBILITY_CHOICE_LABELS, type Visibility } from '../../../../shared/visibility';
-import { MultiCombobox } from '../../../components/ui/combobox-multi';
-import { FormField } from '../../../components/ui/form-field';
-import { useBusinessUnits } from '../../../lib/shared-queries';
-import { cn } from '../../../lib/utils';
+import { VISIBILITIES, VISIBILITY_CHOICE_LABELS, type Visibility } from '../../../shared/visibility';
+import { MultiCombobox } from '../ui/combobox-multi';
+import { FormField } from '../ui/form-field';
+import { useBusinessUnits } from '../../lib/shared-queries';
+import { cn } from '../../lib/utils';
 
 export interface VisibilityChoiceProps {
   /** The chosen visibility; none yet when a choice must be made on purpose (a bulk change). */

@@ -1,6 +1,6 @@
-import { visibilityBadge, type Visibility } from '../../../../shared/visibility';
-import { Badge } from '../../../components/ui/badge';
-import { cn } from '../../../lib/utils';
+import { visibilityBadge, type Visibility } from '../../../shared/visibility';
+import { Badge } from '../ui/badge';
+import { cn } from '../../lib/utils';
 
 /**
  * "Private" or "Units: Legal, HR" beside a prompt that not everyone sees; nothing for the organization.

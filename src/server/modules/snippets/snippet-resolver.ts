@@ -1,0 +1,119 @@
+import { and, type SQL, sql } from 'drizzle-orm';
+import { narrowerSnippetMessage } from '../../../shared/schemas/snippets';
+import { expandSnippets, includedSnippetNames, MAX_SNIPPET_DEPTH, type SnippetProblem, snippetProblemMessage } from '../../../shared/snippets';
+import type { Visibility } from '../../../shared/visibility';
+import type { Database } from '../../db/client';
+import { snippets, type UserRow } from '../../db/schema';
+import { textArray } from '../../db/sql-arrays';
+import { AppError } from '../../errors';
+import { type AudienceViewer, audienceOf, visibleTo } from '../prompt-query';
+
+// Snippets as a reader meets them: the snippets a text reaches that the reader may see, loaded a level
+// at a time (one query per level, for any number of texts), and the text expanded with them. A snippet
+// the reader may not see is missing for them, as a prompt they may not see does not exist.
+
+export interface ResolvedSnippet {
+  id: string;
+  name: string;
+  content: string;
+  userId: string;
+  visibility: Visibility;
+  visibleUnits: string[];
+}
+export type SnippetsByName = ReadonlyMap<string, ResolvedSnippet>;
+
+/** The condition on `snippets` for what `viewer` may see; `true` for an admin. */
+export function snippetSeenBy(viewer: AudienceViewer): SQL {
+  const keys = audienceOf(viewer);
+  return keys ? visibleTo(keys, snippets.audience) : sql`true`;
+}
+
+/**
+ * Every snippet the texts include that `viewer` may see, and those they include, one level deeper
+ * than expansion goes (so that too deep is told apart from missing), keyed by lower-case name.
+ */
+export async function reachableSnippets(db: Database, viewer: AudienceViewer, texts: readonly string[]): Promise<SnippetsByName> {
+  const found = new Map<string, ResolvedSnippet>();
+  const asked = new Set<string>();
+  let names = texts.flatMap(includedSnippetNames).map((n) => n.toLowerCase());
+  for (let level = 0; level <= MAX_SNIPPET_DEPTH && names.length; level++) {
+    const wanted = [...new Set(names)].filter((n) => !asked.has(n));
+    if (!wanted.length) break;
+    for (const n of wanted) asked.add(n);
+    const rows = await db
+      .select({
+        id: snippets.id,
+        name: snippets.name,
+        content: snippets.content,
+        userId: snippets.userId,
+        visibility: snippets.visibility,
+        visibleUnits: snippets.visibleUnits,
+      })
+      .from(snippets)
+      .where(and(sql`lower(${snippets.name}) = any(${textArray(wanted)})`, snippetSeenBy(viewer)));
+    for (const row of rows) found.set(row.name.toLowerCase(), row);
+    names = rows.flatMap((r) => includedSnippetNames(r.content)).map((n) => n.toLowerCase());
+  }
+  return found;
+}
+
+export interface Expansion {
+  text: string;
+  problem: SnippetProblem | null;
+  /** The snippets the text includes directly, as the reader may see them. */
+  included: Array<{ id: string; name: string }>;
+}
+
+/** A text expanded with the snippets of `found` (see reachableSnippets). */
+export function expandWith(content: string, found: SnippetsByName, options: Parameters<typeof expandSnippets>[2] = {}): Expansion {
+  const { text, problem } = expandSnippets(content, (name) => found.get(name), options);
+  const included = includedSnippetNames(content).flatMap((name) => {
+    const snippet = found.get(name.toLowerCase());
+    return snippet ? [{ id: snippet.id, name: snippet.name }] : [];
+  });
+  return { text, problem, included };
+}
+
+export async function expandFor(db: Database, viewer: AudienceViewer, content: string): Promise<Expansion> {
+  return expandWith(content, await reachableSnippets(db, viewer, [content]));
+}
+
+/** The 422 of a text that cannot be expanded for its reader: a snippet missing, a loop, too deep. */
+export const unresolvedSnippets = (problem: SnippetProblem) => new AppError(422, 'snippet_unresolved', snippetProblemMessage(problem));
+
+/** Who reads a text that includes snippets: a prompt's or a snippet's visibility and owner. */
+export interface TextAudience {
+  visibility: Visibility;
+  visibleUnits: readonly string[];
+  owner: Pick<UserRow, 'id' | 'businessUnit'>;
+}
+
+/** Whether everyone who reads `text` may also see `snippet` (its owner decides a private text). */
+export function reachesEveryReader(snippet: Pick<ResolvedSnippet, 'visibility' | 'visibleUnits' | 'userId'>, text: TextAudience): boolean {
+  if (snippet.visibility === 'organization') return true;
+  if (text.visibility === 'organization') return false;
+  if (text.visibility === 'units') return snippet.visibility === 'units' && text.visibleUnits.every((u) => snippet.visibleUnits.includes(u));
+  return snippet.userId === text.owner.id || (snippet.visibility === 'units' && snippet.visibleUnits.includes(text.owner.businessUnit));
+}
+
+/**
+ * A text being saved, expanded as its writer sees it, and why it cannot include its snippets (null
+ * when it can): a snippet missing for the
+ * writer, a loop or nesting too deep (`asSnippet`: the snippet being saved, its name and how deep the
+ * snippets including it go), or a snippet shared with fewer people than the text, which would then
+ * fail for some of its readers.
+ */
+export async function checkInclusions(
+  db: Database,
+  writer: UserRow,
+  content: string,
+  audience: TextAudience,
+  asSnippet?: { name: string; levelsAbove: number },
+): Promise<{ problem: string | null; text: string }> {
+  if (!content.includes('{{>')) return { problem: null, text: content };
+  const found = await reachableSnippets(db, writer, [content]);
+  const { text, problem, included } = expandWith(content, found, asSnippet ? { path: [asSnippet.name], levelsAbove: asSnippet.levelsAbove } : {});
+  if (problem) return { problem: snippetProblemMessage(problem), text };
+  const narrower = included.map((s) => found.get(s.name.toLowerCase())!).find((s) => !reachesEveryReader(s, audience));
+  return { problem: narrower ? narrowerSnippetMessage(narrower.name) : null, text };
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { MAX_LONG_TEXT_LENGTH } from '../constants';
+import { SNIPPET_NAME } from '../snippets';
+import { MAX_VISIBLE_UNITS, VISIBILITIES, VISIBILITY_MESSAGES } from '../visibility';
+import { listLimitSchema } from './common';
+import { cleanList } from './prompts';
+
+// Snippets: named, versioned pieces of text that prompts include with `{{> name}}` (see
+// shared/snippets.ts). Seen by the prompts' rule (visibility, units, owner); changed by their owner
+// and administrators.
+
+export const SNIPPET_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameInvalid: 'Name must be 1–64 letters, digits, “-” or “_”',
+  contentRequired: 'Content is required',
+  contentTooLong: `Content must be at most ${MAX_LONG_TEXT_LENGTH} characters`,
+  notFound: 'Snippet not found',
+  readOnly: 'Read-only members cannot create or change snippets',
+  notYours: 'You can only change your own snippets',
+} as const;
+
+/** "A snippet named “x” already exists": names are unique in any case. */
+export const snippetNameTakenMessage = (name: string) => `A snippet named “${name}” already exists`;
+
+/** The 400 of a text that includes a snippet shared with fewer people than the text itself. */
+export const narrowerSnippetMessage = (name: string) =>
+  `The snippet “${name}” is shared with fewer people than this text: share it more widely or narrow who sees the text`;
+
+const name = z.string({ error: SNIPPET_MESSAGES.nameRequired }).trim().min(1, SNIPPET_MESSAGES.nameRequired).regex(SNIPPET_NAME, SNIPPET_MESSAGES.nameInvalid);
+
+const content = z
+  .string({ error: SNIPPET_MESSAGES.contentRequired })
+  .trim()
+  .min(1, SNIPPET_MESSAGES.contentRequired)
+  .max(MAX_LONG_TEXT_LENGTH, SNIPPET_MESSAGES.contentTooLong);
+
+const units = z
+  .array(z.string({ error: 'Expected a list of business unit names' }).max(100, 'Each business unit must be at most 100 characters'), {
+    error: 'Expected a list of business unit names',
+  })
+  .max(MAX_VISIBLE_UNITS, `At most ${MAX_VISIBLE_UNITS} business units`)
+  .transform((v) => cleanList(v, true));
+
+/** A new snippet; visibility as for prompts (omitted: the organization; `units` without a list: the owner's unit). */
+export const snippetCreateSchema = z.object({
+  name,
+  content,
+  visibility: z.enum(VISIBILITIES, { error: VISIBILITY_MESSAGES.unknown }).optional(),
+  units: units.optional(),
+});
+export type SnippetCreate = z.output<typeof snippetCreateSchema>;
+
+/** A change: a field left out keeps its value. A new name rewrites every `{{> old}}` to it. */
+export const snippetUpdateSchema = z.object({
+  name: name.optional(),
+  content: content.optional(),
+  visibility: snippetCreateSchema.shape.visibility,
+  units: units.optional(),
+});
+export type SnippetUpdate = z.output<typeof snippetUpdateSchema>;
+
+const usedInPromptSchema = z.object({ id: z.string(), title: z.string() });
+
+export const snippetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  content: z.string(),
+  visibility: z.enum(VISIBILITIES),
+  units: z.array(z.string()),
+  owner: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+  version: z.number().int(),
+  canEdit: z.boolean(),
+  usedInCount: z.number().int().describe('Prompts the caller may see that include it, directly or through other snippets'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Snippet = z.infer<typeof snippetSchema>;
+
+export const snippetDetailSchema = snippetSchema.extend({
+  usedIn: z.array(usedInPromptSchema).describe('Those prompts (at most 200), by title'),
+  hiddenUsedInCount: z.number().int().describe('Prompts that include it which the caller may not see'),
+  includedBy: z.array(z.object({ id: z.string(), name: z.string() })).describe('Snippets that include it directly'),
+  versions: z.array(z.object({ version: z.number().int(), name: z.string(), content: z.string(), authorName: z.string(), createdAt: z.string() })),
+});
+export type SnippetDetail = z.infer<typeof snippetDetailSchema>;
+
+export const snippetListQuerySchema = z.object({
+  limit: listLimitSchema,
+  cursor: z.string().max(500, 'Invalid cursor').optional(),
+  search: z.string().trim().max(64, 'Search must be at most 64 characters').default(''),
+});
+export type SnippetListQuery = z.output<typeof snippetListQuerySchema>;
+
+export const snippetListSchema = z.object({ items: z.array(snippetSchema), nextCursor: z.string().nullable() });
+export type SnippetList = z.infer<typeof snippetListSchema>;

@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, registerUser, type SeededUser, signInWithToken } from './support/api';
+import { expectAccessible, screenshot, seen } from './support/browser';
+import { useBrowserSuite } from './support/suite';
+
+// Snippets: written on their page, included by a prompt with {{> name}}, expanded in the runner with
+// their variables, changed with the prompts they affect named first, and kept while prompts use them.
+const suite = useBrowserSuite();
+let writer: SeededUser;
+
+beforeAll(async () => {
+  writer = await registerUser(suite.server.url, { firstName: 'Sina', lastName: 'Snippets' });
+});
+
+describe('snippets', () => {
+  it('are created on their page, expanded in the runner, changed with their prompts named, and kept while used', async () => {
+    const { page } = await suite.open({ width: 1366, height: 900 });
+    await signInWithToken(page, writer.token, '/snippets');
+    await seen(page, 'No snippets yet');
+    await page.getByRole('button', { name: 'New snippet' }).click();
+    const editor = page.getByRole('dialog', { name: 'New snippet' });
+    await editor.getByLabel('Name').fill('sign-off');
+    await editor.getByLabel('Text').fill('Kind regards, {{signer}}');
+    await expectAccessible(page, 'new snippet dialog');
+    await editor.getByRole('button', { name: 'Create snippet' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'sign-off', level: 1 }).isVisible()).toBe(true);
+    await seen(page, 'No prompt includes it yet.');
+
+    await apiCall(
+      suite.server.url,
+      'POST',
+      '/api/prompts',
+      { title: 'Order thanks', content: 'Thank {{client}} for the order.\n{{> sign-off}}', aiModels: ['Claude'], tags: ['orders'] },
+      writer.token,
+    );
+    await page.goto(`${suite.server.url}/all-prompts`);
+    await page.getByRole('button', { name: 'Use prompt Order thanks' }).first().click();
+    const runner = page.getByRole('dialog', { name: 'Use “Order thanks”' });
+    await runner.getByLabel('client').fill('Bo');
+    await runner.getByLabel('signer').fill('Sina');
+    await expect.poll(() => runner.getByRole('region', { name: 'Filled prompt' }).textContent()).toBe('Thank Bo for the order.\nKind regards, Sina');
+    await screenshot(page, 'snippets-runner', false);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${suite.server.url}/snippets`);
+    await expect.poll(() => page.getByRole('list', { name: 'Snippets' }).innerText()).toMatch(/sign-off[\s\S]*Used in 1 prompt/);
+    await page.getByRole('link', { name: 'sign-off' }).click();
+    await seen(page, 'Used in 1 prompt');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const change = page.getByRole('dialog', { name: 'Edit snippet “sign-off”' });
+    await expect.poll(() => change.getByRole('note').innerText()).toMatch(/Saving changes 1 prompt that includes this snippet:\s*Order thanks/);
+    await change.getByLabel('Text').fill('Best wishes, {{signer}}');
+    await screenshot(page, 'snippet-edit', false);
+    await change.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByText(/· version 2$/).count()).toBe(1);
+    const prompt = await apiCall<{ items: Array<{ id: string; title: string }> }>(suite.server.url, 'GET', '/api/prompts/my', undefined, writer.token);
+    const id = prompt.items.find((p) => p.title === 'Order thanks')!.id;
+    const rendered = await apiCall<{ text: string }>(
+      suite.server.url,
+      'POST',
+      `/api/prompts/${id}/render`,
+      { values: { client: 'Al', signer: 'Sina' } },
+      writer.token,
+    );
+    expect(rendered.text).toBe('Thank Al for the order.\nBest wishes, Sina');
+
+    // Still used: the delete is refused, naming the prompt.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await seen(page, /“sign-off” is still used in prompts “Order thanks”: remove it from them first/);
+    await expectAccessible(page, 'snippet page');
+    await screenshot(page, 'snippet-page', false);
+  });
+
+  it('list reads well on a phone', async () => {
+    const { page } = await suite.open({ width: 390, height: 844 });
+    await signInWithToken(page, writer.token, '/snippets');
+    await expect.poll(() => page.getByRole('link', { name: 'sign-off' }).isVisible()).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'snippets-phone', false);
+  });
+});
