@@ -50,12 +50,16 @@ CREATE TABLE "snippet_inclusions" (
 ALTER TABLE "snippet_inclusions" ADD CONSTRAINT "snippet_inclusions_snippet_id_fk" FOREIGN KEY ("snippet_id") REFERENCES "public"."snippets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "snippet_inclusions" ADD CONSTRAINT "snippet_inclusions_included_id_fk" FOREIGN KEY ("included_id") REFERENCES "public"."snippets"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "snippet_inclusions_included_idx" ON "snippet_inclusions" USING btree ("included_id", "snippet_id");--> statement-breakpoint
--- The snippets a text names (`{{> name}}`, any case), as ids of the snippets that exist.
-CREATE FUNCTION "included_snippet_ids"(body text) RETURNS SETOF uuid LANGUAGE sql STABLE AS $$
+-- The snippets a text names (`{{> name}}`, any case, not after a backslash, which makes it text), as
+-- ids of the snippets that exist. The pattern is the one src/shared/snippets.ts expands with: the same
+-- six space characters (JavaScript's \s would also take Unicode spaces, PostgreSQL's not).
+CREATE FUNCTION "included_snippet_ids"(body text) RETURNS SETOF uuid LANGUAGE sql STABLE SET search_path FROM CURRENT AS $$
   SELECT s."id" FROM "snippets" s
-  WHERE lower(s."name") IN (SELECT lower(m[1]) FROM regexp_matches(body, '\{\{>\s*([A-Za-z0-9_-]{1,64})\s*\}\}', 'g') AS m)
+  WHERE lower(s."name") IN (
+    SELECT lower(m[1]) FROM regexp_matches(body, '(?<!\\)\{\{>[ \t\n\r\f\v]*([A-Za-z0-9_-]{1,64})[ \t\n\r\f\v]*\}\}', 'g') AS m
+  )
 $$;--> statement-breakpoint
-CREATE FUNCTION "prompt_snippets_sync"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "prompt_snippets_sync"() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   DELETE FROM "prompt_snippets" WHERE "prompt_id" = NEW."id";
   INSERT INTO "prompt_snippets" ("prompt_id", "snippet_id") SELECT NEW."id", i FROM included_snippet_ids(NEW."content") AS i ON CONFLICT DO NOTHING;
@@ -66,7 +70,7 @@ CREATE TRIGGER "prompt_snippets_on_insert" AFTER INSERT ON "prompts"
   FOR EACH ROW WHEN (NEW."content" LIKE '%{{>%') EXECUTE FUNCTION "prompt_snippets_sync"();--> statement-breakpoint
 CREATE TRIGGER "prompt_snippets_on_update" AFTER UPDATE OF "content" ON "prompts"
   FOR EACH ROW WHEN (NEW."content" LIKE '%{{>%' OR OLD."content" LIKE '%{{>%') EXECUTE FUNCTION "prompt_snippets_sync"();--> statement-breakpoint
-CREATE FUNCTION "snippet_inclusions_sync"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "snippet_inclusions_sync"() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   DELETE FROM "snippet_inclusions" WHERE "snippet_id" = NEW."id";
   INSERT INTO "snippet_inclusions" ("snippet_id", "included_id") SELECT NEW."id", i FROM included_snippet_ids(NEW."content") AS i ON CONFLICT DO NOTHING;
@@ -74,10 +78,10 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER "snippet_inclusions_on_write" AFTER INSERT OR UPDATE OF "content" ON "snippets"
   FOR EACH ROW EXECUTE FUNCTION "snippet_inclusions_sync"();--> statement-breakpoint
--- A new snippet whose name some text already uses (one that got in while the snippet did not exist:
--- an import, a prompt back from the trash) is used by it from now on.
-CREATE FUNCTION "snippet_links_on_create"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE pattern text := '\{\{>\s*' || NEW."name" || '\s*\}\}';
+-- A new snippet, or one renamed, whose name some text already uses (one that got in while no snippet
+-- had it: an import, a prompt back from the trash) is used by it from now on.
+CREATE FUNCTION "snippet_links_by_name"() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+DECLARE pattern text := '(?<!\\)\{\{>[ \t\n\r\f\v]*' || NEW."name" || '[ \t\n\r\f\v]*\}\}';
 BEGIN
   INSERT INTO "prompt_snippets" ("prompt_id", "snippet_id")
     SELECT p."id", NEW."id" FROM "prompts" p WHERE p."content" LIKE '%{{>%' AND p."content" ~* pattern ON CONFLICT DO NOTHING;
@@ -86,4 +90,6 @@ BEGIN
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "snippet_links_on_create" AFTER INSERT ON "snippets"
-  FOR EACH ROW EXECUTE FUNCTION "snippet_links_on_create"();
+  FOR EACH ROW EXECUTE FUNCTION "snippet_links_by_name"();--> statement-breakpoint
+CREATE TRIGGER "snippet_links_on_rename" AFTER UPDATE OF "name" ON "snippets"
+  FOR EACH ROW WHEN (lower(OLD."name") IS DISTINCT FROM lower(NEW."name")) EXECUTE FUNCTION "snippet_links_by_name"();

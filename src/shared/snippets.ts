@@ -11,7 +11,9 @@ export const MAX_SNIPPET_DEPTH = 3;
 /** An expanded text longer than this is refused: snippets inside snippets multiply. */
 export const MAX_EXPANDED_LENGTH = 200_000;
 
-const INCLUSION = /\\\{\{|\{\{>\s*([A-Za-z0-9_-]{1,64})\s*\}\}/g;
+// The same pattern as the database's links (migration 0034): six ASCII spaces, not \s, which in
+// JavaScript also takes Unicode spaces that PostgreSQL's does not.
+const INCLUSION = /\\\{\{|\{\{>[ \t\n\r\f\v]*([A-Za-z0-9_-]{1,64})[ \t\n\r\f\v]*\}\}/g;
 
 export interface SnippetText {
   name: string;

@@ -16,7 +16,7 @@ import { definitionsToStore, type PlannedRow, planImport } from './import.plan';
 import type { Visibility } from '../../../shared/visibility';
 import { newPromptVisibility, sameVisibility } from '../prompts/prompts.visibility';
 import { type ReviewClock, statusColumns } from '../prompts/prompt-status.service';
-import { keptDefinitions } from '../../../shared/variable-definitions';
+import { definitionsStillUsed } from '../prompts/prompt-variables';
 
 // The import: read the file, plan it (import.plan.ts), and, unless it is a dry run, write the plan in
 // one transaction: every prompt or none.
@@ -118,7 +118,7 @@ async function writePlan(
     // The definitions of variables the imported content still has are kept.
     // The file's definitions replace the prompt's; a file without any keeps the prompt's own, for the
     // variables its content still has. Either way converted placeholders add their defaults.
-    const base = r.data.variableDefinitions ?? keptDefinitions(r.data.content, before.variableDefinitions);
+    const base = r.data.variableDefinitions ?? (await definitionsStillUsed(tx, admin, r.data.content, before.variableDefinitions));
     const values = { ...valuesOf(r), variableDefinitions: definitionsToStore(r, base) };
     const changed = changedFields(before, { ...before, ...values });
     // Who may see it is not versioned: a row changing only that writes no version.

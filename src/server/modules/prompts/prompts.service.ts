@@ -32,7 +32,7 @@ const DEFAULT_REVIEW: ReviewClock = { verificationDays: DEFAULT_VERIFICATION_DAY
 import { assertCollectionVisible } from '../collections/collections.service';
 import { notifyFavouriters } from '../inbox/inbox.notify';
 import { variableDefinitionsFor } from './prompt-variables';
-import { checkInclusions, type Expansion, expandFor } from '../snippets/snippet-resolver';
+import { checkInclusions, type Expansion, expandFor, peopleOf } from '../snippets/snippet-resolver';
 import { snippetProblemMessage } from '../../../shared/snippets';
 
 export const DUPLICATE_TITLE = 'A prompt with this title already exists';
@@ -141,7 +141,7 @@ function mergeCustomFields(stored: Record<string, unknown>, enabled: Array<{ nam
 }
 
 /** Applies the form configuration and canonical spellings; returns the columns to store. */
-async function preparePrompt(db: Database, data: PromptData, author: UserRow, defaultVisibility: Visibility, existing?: PromptRow) {
+async function preparePrompt(db: Database, data: PromptData, author: UserRow, writer: UserRow, defaultVisibility: Visibility, existing?: PromptRow) {
   const fields = await getEnabledFormFields(db);
   const requiredOf = (name: string) => fields.some((f) => f.name === name && f.required);
   const errors: Record<string, string> = promptRequirementIssues(data, {
@@ -162,8 +162,10 @@ async function preparePrompt(db: Database, data: PromptData, author: UserRow, de
     if (match) userBusinessUnit = match;
     else errors.userBusinessUnit = 'Choose an existing business unit';
   }
-  // Snippets are expanded as the owner sees them: their variables are the prompt's own.
-  const included = await checkInclusions(db, author, data.content, { ...visibility.values, owner: author });
+  // Snippets are expanded as the writer sees them (their variables are the prompt's own), and must reach
+  // everyone who reads the prompt.
+  const people = await peopleOf(db, author, existing?.coOwnerIds ?? []);
+  const included = await checkInclusions(db, writer, data.content, { ...visibility.values, people });
   if (included.problem) errors.content = included.problem;
   const definitions = variableDefinitionsFor(included.text, data.variableDefinitions, existing);
   Object.assign(errors, definitions.errors);
@@ -196,7 +198,7 @@ export async function createPrompt(
 ): Promise<Prompt> {
   if (!canCreatePrompt(author)) throw forbidden('Read-only members cannot create prompts');
   const row = await promptWriteTransaction(db, async (tx) => {
-    const values = await preparePrompt(tx, data, author, defaultVisibility);
+    const values = await preparePrompt(tx, data, author, author, defaultVisibility);
     const [inserted] = await tx
       .insert(prompts)
       .values({ ...values, status: data.status ?? 'published', userId: author.id, authorName: `${author.firstName} ${author.lastName}`.trim() })
@@ -224,7 +226,7 @@ export async function updatePrompt(db: Database, viewer: UserRow, id: string, da
   const authorRow = (await db.select().from(users).where(eq(users.id, found.prompt.userId)).limit(1))[0]!;
   const row = await promptWriteTransaction(db, async (tx) => {
     // The default never applies to a saved prompt: it keeps its own visibility unless asked.
-    const values = await preparePrompt(tx, data, authorRow, found.prompt.visibility, found.prompt);
+    const values = await preparePrompt(tx, data, authorRow, viewer, found.prompt.visibility, found.prompt);
     // A save that changes nothing writes nothing: no new version, the same "updated" time. Who may see
     // the prompt is not part of its versions: changing only that makes no version and keeps the time.
     const changed = changedFields(found.prompt, { ...found.prompt, ...values });

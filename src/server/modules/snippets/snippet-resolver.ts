@@ -1,9 +1,9 @@
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { narrowerSnippetMessage } from '../../../shared/schemas/snippets';
 import { expandSnippets, includedSnippetNames, MAX_SNIPPET_DEPTH, type SnippetProblem, snippetProblemMessage } from '../../../shared/snippets';
 import type { Visibility } from '../../../shared/visibility';
 import type { Database } from '../../db/client';
-import { snippets, type UserRow } from '../../db/schema';
+import { snippets, type UserRow, users } from '../../db/schema';
 import { textArray } from '../../db/sql-arrays';
 import { AppError } from '../../errors';
 import { type AudienceViewer, audienceOf, visibleTo } from '../prompt-query';
@@ -81,25 +81,41 @@ export async function expandFor(db: Database, viewer: AudienceViewer, content: s
 /** The 422 of a text that cannot be expanded for its reader: a snippet missing, a loop, too deep. */
 export const unresolvedSnippets = (problem: SnippetProblem) => new AppError(422, 'snippet_unresolved', snippetProblemMessage(problem));
 
-/** Who reads a text that includes snippets: a prompt's or a snippet's visibility and owner. */
+/** Who reads a text that includes snippets: its visibility, and its owner and co-owners (who read it however it is shared). */
 export interface TextAudience {
   visibility: Visibility;
   visibleUnits: readonly string[];
-  owner: Pick<UserRow, 'id' | 'businessUnit'>;
+  people: ReadonlyArray<Pick<UserRow, 'id' | 'businessUnit'>>;
 }
 
-/** Whether everyone who reads `text` may also see `snippet` (its owner decides a private text). */
-export function reachesEveryReader(snippet: Pick<ResolvedSnippet, 'visibility' | 'visibleUnits' | 'userId'>, text: TextAudience): boolean {
+type Shared = Pick<ResolvedSnippet, 'visibility' | 'visibleUnits' | 'userId'>;
+const seenByPerson = (snippet: Shared, person: Pick<UserRow, 'id' | 'businessUnit'>) =>
+  snippet.visibility === 'organization' ||
+  snippet.userId === person.id ||
+  (snippet.visibility === 'units' && person.businessUnit !== '' && snippet.visibleUnits.includes(person.businessUnit));
+
+/** Whether everyone who reads `text` may also see `snippet`: its units' members, its owner and co-owners. */
+export function reachesEveryReader(snippet: Shared, text: TextAudience): boolean {
   if (snippet.visibility === 'organization') return true;
   if (text.visibility === 'organization') return false;
-  if (text.visibility === 'units') return snippet.visibility === 'units' && text.visibleUnits.every((u) => snippet.visibleUnits.includes(u));
-  return snippet.userId === text.owner.id || (snippet.visibility === 'units' && snippet.visibleUnits.includes(text.owner.businessUnit));
+  const units = text.visibility === 'units' ? text.visibleUnits.every((u) => snippet.visibility === 'units' && snippet.visibleUnits.includes(u)) : true;
+  return units && text.people.every((person) => seenByPerson(snippet, person));
+}
+
+/** The owner and co-owners of a text, with their units (co-owners read by id). */
+export async function peopleOf(db: Database, owner: Pick<UserRow, 'id' | 'businessUnit'>, coOwnerIds: readonly string[]): Promise<TextAudience['people']> {
+  if (!coOwnerIds.length) return [owner];
+  const coOwners = await db
+    .select({ id: users.id, businessUnit: users.businessUnit })
+    .from(users)
+    .where(inArray(users.id, [...coOwnerIds]));
+  return [owner, ...coOwners];
 }
 
 /**
  * A text being saved, expanded as its writer sees it, and why it cannot include its snippets (null
- * when it can): a snippet missing for the
- * writer, a loop or nesting too deep (`asSnippet`: the snippet being saved, its name and how deep the
+ * when it can): a snippet missing for the writer (who may be a co-owner or an administrator, not the
+ * owner), a loop or nesting too deep (`asSnippet`: the snippet being saved, its name and how deep the
  * snippets including it go), or a snippet shared with fewer people than the text, which would then
  * fail for some of its readers.
  */

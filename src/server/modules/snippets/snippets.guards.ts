@@ -2,6 +2,8 @@ import type { Database } from '../../db/client';
 import type { SnippetRow, UserRow } from '../../db/schema';
 import { conflict } from '../../errors';
 import { reachesEveryReader, type ResolvedSnippet } from './snippet-resolver';
+
+type Shared = Pick<ResolvedSnippet, 'visibility' | 'visibleUnits' | 'userId'>;
 import { directReaders, includedBy, isIncluded, usedIn } from './snippets.usage';
 
 // What a snippet's change or deletion must not break: the texts that include it.
@@ -38,20 +40,15 @@ export async function snippetInUseGuard(tx: Database, viewer: UserRow, snippet: 
 }
 
 /**
- * The texts including the snippet directly whose readers would not all see it shared as `next`, named
- * ("prompt “Title”") when the viewer may see them, so that a narrower sharing does not leave them
- * unable to expand. Empty when every reader is reached.
+ * The texts including the snippet directly whose readers it reached shared as `before` and would not
+ * all reach shared as `next`, named ("prompt “Title”") when the viewer may see them. Null when none.
  */
-export async function unreachedReaders(
-  tx: Database,
-  viewer: UserRow,
-  id: string,
-  next: Pick<ResolvedSnippet, 'visibility' | 'visibleUnits' | 'userId'>,
-): Promise<string | null> {
+export async function unreachedReaders(tx: Database, viewer: UserRow, id: string, before: Shared, next: Shared): Promise<string | null> {
   const readers = await directReaders(tx, viewer, id);
-  const unreached = readers.filter(
-    (r) => !reachesEveryReader(next, { visibility: r.visibility, visibleUnits: r.visibleUnits, owner: { id: r.ownerId, businessUnit: r.ownerUnit } }),
-  );
+  const unreached = readers.filter((r) => {
+    const text = { visibility: r.visibility, visibleUnits: r.visibleUnits, people: [{ id: r.ownerId, businessUnit: r.ownerUnit }, ...r.coOwners] };
+    return reachesEveryReader(before, text) && !reachesEveryReader(next, text);
+  });
   if (!unreached.length) return null;
   const named = unreached.filter((r) => r.visible).map((r) => r.label);
   return named.length ? listed(named, unreached.length - named.length) : `${unreached.length} texts you cannot see`;

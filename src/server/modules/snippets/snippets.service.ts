@@ -16,7 +16,7 @@ import { AppError, conflict, forbidden, invalidFields, notFound, PG_FOREIGN_KEY_
 import { afterPromptWrite } from '../../lib/prompt-derived-cache';
 import { recordAudit } from '../audit/audit';
 import { listBusinessUnitNames } from '../business-units/business-units.service';
-import { resolveVisibility } from '../prompts/prompts.visibility';
+import { resolveVisibility, sameVisibility } from '../prompts/prompts.visibility';
 import { checkInclusions, snippetSeenBy } from './snippet-resolver';
 import { snippetInUse, snippetInUseGuard, unreachedReaders } from './snippets.guards';
 import { includedBy, levelsAbove, renameInclusions, usedIn, usedInCounts } from './snippets.usage';
@@ -48,14 +48,16 @@ function toSnippet(row: SnippetRow, owner: Owner, viewer: UserRow, usedInCount: 
 const ownerColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, businessUnit: users.businessUnit };
 
 /** The row and its owner, if the viewer may see it; else the 404 of one that does not exist. */
-async function visibleSnippet(db: Database, viewer: UserRow, id: string, lock = false) {
+async function visibleSnippet(db: Database, viewer: UserRow, id: string, lock: false | 'change' | 'delete' = false) {
   const query = db
     .select({ snippet: snippets, owner: ownerColumns })
     .from(snippets)
     .innerJoin(users, eq(users.id, snippets.userId))
     .where(and(eq(snippets.id, id), snippetSeenBy(viewer)))
     .limit(1);
-  const [found] = lock ? await query.for('update', { of: snippets }) : await query;
+  // A change locks without blocking the key checks of prompts that include it (a rename then waits on
+  // no one holding those); a delete locks against them.
+  const [found] = lock === 'delete' ? await query.for('update', { of: snippets }) : lock ? await query.for('no key update', { of: snippets }) : await query;
   if (!found) throw snippetNotFound();
   return found;
 }
@@ -135,7 +137,7 @@ function nameTaken(err: unknown, name: string): never {
 export async function createSnippet(db: Database, actor: UserRow, data: SnippetCreate): Promise<SnippetDetail> {
   if (!canCreatePrompt(actor)) throw forbidden(SNIPPET_MESSAGES.readOnly);
   const visibility = resolveVisibility(data, actor, await listBusinessUnitNames(db), 'organization');
-  const { problem } = await checkInclusions(db, actor, data.content, { ...visibility.values, owner: actor }, { name: data.name, levelsAbove: 0 });
+  const { problem } = await checkInclusions(db, actor, data.content, { ...visibility.values, people: [actor] }, { name: data.name, levelsAbove: 0 });
   const errors = { ...visibility.errors, ...(problem ? { content: problem } : {}) };
   if (Object.keys(errors).length) throw invalidFields(Object.values(errors)[0]!, errors);
   let id = '';
@@ -176,7 +178,7 @@ export async function updateSnippet(db: Database, actor: UserRow, id: string, da
   const unitNames = await listBusinessUnitNames(db);
   await db
     .transaction(async (tx) => {
-      const { snippet: before, owner } = await visibleSnippet(tx, actor, id, true);
+      const { snippet: before, owner } = await visibleSnippet(tx, actor, id, 'change');
       editableBy(actor, before);
       const visibility = resolveVisibility(data, owner, unitNames, before.visibility, before);
       const next = { name: data.name ?? before.name, content: data.content ?? before.content, ...visibility.values };
@@ -184,13 +186,16 @@ export async function updateSnippet(db: Database, actor: UserRow, id: string, da
         tx,
         actor,
         next.content,
-        { ...visibility.values, owner },
+        { ...visibility.values, people: [owner] },
         { name: next.name, levelsAbove: await levelsAbove(tx, id) },
       );
       const errors = { ...visibility.errors, ...(problem ? { content: problem } : {}) };
       if (Object.keys(errors).length) throw invalidFields(Object.values(errors)[0]!, errors);
-      const unreached = await unreachedReaders(tx, actor, id, { ...next, userId: before.userId });
-      if (unreached) throw snippetInUse(`Shared this way, the snippet would be missing for readers of ${unreached}`);
+      // Shared more narrowly: the texts it reached must still be reached (those it no longer did are not its doing).
+      if (!sameVisibility(before, visibility.values)) {
+        const unreached = await unreachedReaders(tx, actor, id, before, { ...next, userId: before.userId });
+        if (unreached) throw snippetInUse(`Shared this way, the snippet would be missing for readers of ${unreached}`);
+      }
       const versioned = next.content !== before.content || next.name !== before.name;
       const [after] = await tx
         .update(snippets)
@@ -222,7 +227,7 @@ export async function updateSnippet(db: Database, actor: UserRow, id: string, da
 export async function deleteSnippet(db: Database, actor: UserRow, id: string): Promise<void> {
   await db
     .transaction(async (tx) => {
-      const { snippet } = await visibleSnippet(tx, actor, id, true);
+      const { snippet } = await visibleSnippet(tx, actor, id, 'delete');
       editableBy(actor, snippet);
       await snippetInUseGuard(tx, actor, snippet);
       await tx.delete(snippets).where(eq(snippets.id, id));

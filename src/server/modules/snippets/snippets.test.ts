@@ -192,4 +192,42 @@ describe('snippets', () => {
     await ok(admin, 'DELETE', `/api/admin/users/${leaving.user.id}`, undefined, 200);
     expect((await getSnippet(otto, theirs.id)).owner.id).toBe(admin.user.id);
   });
+
+  it('are linked exactly where they expand: spaces and tabs inside the braces, not after a backslash, and by a new or a changed name', async () => {
+    const tabbed = await createSnippet(otto, { name: 'tabbed', content: 'T' });
+    const prompt = await createPrompt(otto, 'Tabbed use', 'x {{>\ttabbed }} and \\{{> escaped-only}}');
+    expect(prompt.expandedContent).toBe('x T and \\{{> escaped-only}}');
+    expect((await getSnippet(otto, tabbed.id)).usedInCount).toBe(1);
+    // Only written as text: the prompt does not use it, so it can go.
+    const escaped = await createSnippet(otto, { name: 'escaped-only', content: 'E' });
+    expect((await getSnippet(otto, escaped.id)).usedInCount).toBe(0);
+    await ok(otto, 'DELETE', `/api/snippets/${escaped.id}`, undefined, 204);
+
+    // A prompt naming a snippet that did not exist yet (written around the API) uses it once a snippet takes the name by a rename.
+    const later = await createPrompt(otto, 'Named ahead', 'Ahead.');
+    await t.db.update(prompts).set({ content: 'Ahead. {{> renamed-later}}' }).where(eq(prompts.id, later.id));
+    const s = await createSnippet(otto, { name: 'before-rename', content: 'R' });
+    await ok(otto, 'PUT', `/api/snippets/${s.id}`, { name: 'renamed-later' });
+    expect((await getSnippet(otto, s.id)).usedIn.map((p) => p.title)).toEqual(['Named ahead']);
+    expect((await refusal(otto, 'DELETE', `/api/snippets/${s.id}`, undefined, 409)).code).toBe('snippet_in_use');
+  });
+
+  it('must reach a prompt’s co-owners too; and a text that no longer expands does not stop its snippet’s other changes', async () => {
+    const mine = await createSnippet(eve, { name: 'eve-only', content: 'Mine.', visibility: 'private' });
+    const shared = await createPrompt(eve, 'Shared draft', 'Draft.', { visibility: 'private' });
+    await ok(eve, 'PUT', `/api/prompts/${shared.id}/owners`, { ownerId: eve.user.id, coOwnerIds: [otto.user.id] });
+    const update = { title: 'Shared draft', content: 'Draft. {{> eve-only}}', aiModels: ['ChatGPT'], tags: ['kit'] };
+    expect((await refusal(eve, 'PUT', `/api/prompts/${shared.id}`, update, 400)).errors?.content).toContain(
+      'The snippet “eve-only” is shared with fewer people',
+    );
+    // A co-owner cannot include what only the owner sees: for them it does not exist.
+    const asCoOwner = await refusal(otto, 'PUT', `/api/prompts/${shared.id}`, update, 400);
+    expect(asCoOwner.errors?.content).toBe('The snippet “eve-only” does not exist or is not shared with you');
+
+    // Included by a private prompt of Eve's, then the prompt widened around the API: the snippet's own edits still go through.
+    const own = await createPrompt(eve, 'Own private', '{{> eve-only}}', { visibility: 'private' });
+    await t.db.update(prompts).set({ visibility: 'organization' }).where(eq(prompts.id, own.id));
+    await ok(eve, 'PUT', `/api/snippets/${mine.id}`, { content: 'Mine, edited.' });
+    expect((await getSnippet(eve, mine.id)).version).toBe(2);
+  });
 });

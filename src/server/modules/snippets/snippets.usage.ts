@@ -95,13 +95,15 @@ export function directReaders(db: Database, viewer: UserRow, id: string) {
     visibleUnits: string[];
     ownerId: string;
     ownerUnit: string;
+    coOwners: Array<{ id: string; businessUnit: string }>;
   }>(
     db,
     sql`select 'prompt “' || prompts.title || '”' as label, ${seenBy(viewer)} as visible, prompts.visibility, prompts.visible_units as "visibleUnits",
-          prompts.user_id as "ownerId", u.business_unit as "ownerUnit"
+          prompts.user_id as "ownerId", u.business_unit as "ownerUnit",
+          coalesce((select json_agg(json_build_object('id', c.id, 'businessUnit', c.business_unit)) from users c where c.id = any(prompts.co_owner_ids)), '[]'::json) as "coOwners"
         from prompt_snippets ps join prompts on prompts.id = ps.prompt_id join users u on u.id = prompts.user_id where ps.snippet_id = ${id}::uuid
       union all
-      select 'snippet “' || snippets.name || '”', ${snippetSeenBy(viewer)}, snippets.visibility, snippets.visible_units, snippets.user_id, u.business_unit
+      select 'snippet “' || snippets.name || '”', ${snippetSeenBy(viewer)}, snippets.visibility, snippets.visible_units, snippets.user_id, u.business_unit, '[]'::json
         from snippet_inclusions si join snippets on snippets.id = si.snippet_id join users u on u.id = snippets.user_id where si.included_id = ${id}::uuid`,
   );
 }
@@ -112,12 +114,14 @@ export function directReaders(db: Database, viewer: UserRow, id: string) {
  * digits, `-` and `_`, so they go into the pattern as they are.
  */
 export async function renameInclusions(tx: Database, id: string, from: string, to: string): Promise<void> {
-  const pattern = `\\{\\{>\\s*${from}\\s*\\}\\}`;
+  const pattern = `(?<!\\\\)\\{\\{>[ \\t\\n\\r\\f\\v]*${from}[ \\t\\n\\r\\f\\v]*\\}\\}`;
   const replaced = (column: SQL) => sql`regexp_replace(${column}, ${pattern}, ${`{{> ${to}}}`}, 'gi')`;
   const promptIds = sql`(select prompt_id from prompt_snippets where snippet_id = ${id}::uuid)`;
   const snippetIds = sql`(select snippet_id from snippet_inclusions where included_id = ${id}::uuid)`;
   await queryRows(tx, sql`update prompt_versions set content = ${replaced(sql`content`)} where prompt_id in ${promptIds} and content ~* ${pattern}`);
   await queryRows(tx, sql`update snippet_versions set content = ${replaced(sql`content`)} where snippet_id in ${snippetIds} and content ~* ${pattern}`);
+  // Rows locked in one order, so that two renames touching the same prompts cannot deadlock.
+  await queryRows(tx, sql`select id from prompts where id in ${promptIds} order by id for no key update`);
   await queryRows(tx, sql`update prompts set content = ${replaced(sql`content`)} where id in ${promptIds}`);
   await queryRows(tx, sql`update snippets set content = ${replaced(sql`content`)} where id in ${snippetIds}`);
 }

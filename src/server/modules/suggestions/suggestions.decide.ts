@@ -17,7 +17,7 @@ import { duplicateTitle } from '../prompts/prompts.service';
 import { visibleOr404 } from '../prompts/prompts.visibility';
 import { getSuggestion, suggestionNotFound } from './suggestions.service';
 import { changesOf } from './suggestions.view';
-import { keptDefinitions } from '../../../shared/variable-definitions';
+import { definitionsStillUsed } from '../prompts/prompt-variables';
 
 // Deciding a suggestion: accepting makes the suggested fields a new version of the prompt, credited to
 // the suggester; declining closes it with a reply. Either tells the suggester through the inbox.
@@ -41,7 +41,7 @@ async function lockedForDecision(tx: Database, viewer: UserRow, id: string): Pro
 const clipped = (text: string) => (text.length > MAX_CHANGE_NOTE_LENGTH ? `${text.slice(0, MAX_CHANGE_NOTE_LENGTH - 1)}…` : text);
 
 /** The prompt's columns with the suggested fields in; the form's required fields still hold. */
-async function appliedValues(tx: Database, prompt: PromptRow, suggestion: PromptSuggestionRow) {
+async function appliedValues(tx: Database, decider: UserRow, prompt: PromptRow, suggestion: PromptSuggestionRow) {
   const changes = changesOf(suggestion);
   const values = {
     title: changes.title ?? prompt.title,
@@ -49,8 +49,8 @@ async function appliedValues(tx: Database, prompt: PromptRow, suggestion: Prompt
     notes: changes.notes === undefined ? prompt.notes : changes.notes,
     // Back in the catalog's spelling, should a tag have been renamed or merged since.
     tags: changes.tags ? await canonicalTags(tx, changes.tags) : prompt.tags,
-    // A suggested content that drops a variable drops its definition too.
-    variableDefinitions: keptDefinitions(changes.content ?? prompt.content, prompt.variableDefinitions),
+    // A suggested content that drops a variable drops its definition too (its snippets' variables stay).
+    variableDefinitions: await definitionsStillUsed(tx, decider, changes.content ?? prompt.content, prompt.variableDefinitions),
   };
   const fields = await getEnabledFormFields(tx);
   const requiredOf = (name: string) => fields.some((f) => f.name === name && f.required);
@@ -63,7 +63,7 @@ async function appliedValues(tx: Database, prompt: PromptRow, suggestion: Prompt
 export async function acceptSuggestion(db: Database, viewer: UserRow, id: string): Promise<Suggestion> {
   await promptWriteTransaction(db, async (tx) => {
     const { suggestion, prompt } = await lockedForDecision(tx, viewer, id);
-    const values = await appliedValues(tx, prompt, suggestion);
+    const values = await appliedValues(tx, viewer, prompt, suggestion);
     const changed = changedFields(prompt, { ...prompt, ...values });
     let version: number | null = null;
     if (changed.length) {
