@@ -13,6 +13,7 @@ import { aiModelAdminRoutes } from './modules/catalog/ai-models.admin.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { collectionRoutes } from './modules/collections/collections.routes';
 import { snippetRoutes } from './modules/snippets/snippets.routes';
+import { aiRunRoutes } from './modules/ai-runs/ai-runs.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { formFieldRoutes } from './modules/form-fields/form-fields.routes';
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, mailer, webDistDir, embeddedDataDir
   await app.register(similarityRoutes);
   await app.register(promptMergeRoutes);
   await app.register(promptRenderRoutes);
+  await app.register(aiRunRoutes);
   await app.register(libraryHealthRoutes);
   await app.register(promptRoutes);
   await app.register(promptUsageRoutes);

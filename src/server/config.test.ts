@@ -143,4 +143,22 @@ describe('loadConfig', () => {
       /ADMIN_PASSWORD: Password must not be your email/,
     );
   });
+
+  it('reads the AI gateway for test runs: off without AI_BASE_URL, models required with it, defaults for the limits', () => {
+    expect(loadConfig({}).ai).toBeUndefined();
+    expect(loadConfig({ AI_BASE_URL: 'http://127.0.0.1:4000/v1', AI_API_KEY: 'sk-1', AI_MODELS: 'gpt-4o, llama3 ,' }).ai).toEqual({
+      baseUrl: 'http://127.0.0.1:4000/v1',
+      apiKey: 'sk-1',
+      models: ['gpt-4o', 'llama3'],
+      runsPerUserPerDay: 50,
+      timeoutMs: 60_000,
+    });
+    expect(loadConfig({ AI_BASE_URL: 'https://gw.example.org/v1', AI_MODELS: 'm', AI_RUNS_PER_USER_PER_DAY: '5', AI_TIMEOUT_S: '2.5' }).ai).toMatchObject({
+      runsPerUserPerDay: 5,
+      timeoutMs: 2_500,
+    });
+    expect(() => loadConfig({ AI_BASE_URL: 'https://gw.example.org/v1' })).toThrow(/AI_MODELS: must name at least one model/);
+    expect(() => loadConfig({ AI_BASE_URL: 'gateway', AI_MODELS: 'm' })).toThrow(/AI_BASE_URL: must be the URL of an OpenAI-compatible API/);
+    expect(() => loadConfig({ AI_BASE_URL: 'https://gw.example.org/v1', AI_MODELS: 'm', AI_RUNS_PER_USER_PER_DAY: '0' })).toThrow(/AI_RUNS_PER_USER_PER_DAY/);
+  });
 });

@@ -135,6 +135,14 @@ const configSchema = z
     OIDC_EDIT_VALUES: z.preprocess(emptyToUndefined, z.string().default('')),
     OIDC_UNIT_CLAIM: z.preprocess(emptyToUndefined, z.string().optional()),
     OIDC_ONLY: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], { error: 'must be true or false' }).default('false')),
+    AI_BASE_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ error: 'must be the URL of an OpenAI-compatible API, e.g. https://gateway.example.org/v1' }).optional(),
+    ),
+    AI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+    AI_MODELS: z.preprocess(emptyToUndefined, z.string().default('')),
+    AI_RUNS_PER_USER_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(50)),
+    AI_TIMEOUT_S: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).default(60)),
   })
   .superRefine((c, ctx) => {
     if (c.PASSWORD_RESET_DELIVERY === 'email' && !c.SMTP_URL) {
@@ -156,6 +164,9 @@ const configSchema = z
     // The provider's answers carry identities: only over TLS, except to a provider on this machine (tests, a local proxy).
     if (c.OIDC_ISSUER && !c.OIDC_ISSUER.startsWith('https://') && !(c.OIDC_ISSUER.startsWith('http://') && isLoopback(new URL(c.OIDC_ISSUER).hostname))) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'must be an https:// URL (plain http only to a loopback address)' });
+    }
+    if (c.AI_BASE_URL && valueList(c.AI_MODELS).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['AI_MODELS'], message: 'must name at least one model (comma-separated) when AI_BASE_URL is set' });
     }
     if (c.OIDC_ONLY === 'true' && !c.OIDC_ISSUER) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ONLY'], message: '=true needs OIDC_ISSUER: without single sign-on nobody could sign in' });
@@ -215,6 +226,16 @@ const configSchema = z
     logLevel: c.LOG_LEVEL,
     apiTokenRateLimit: c.API_TOKEN_RATE_LIMIT,
     oidc: c.OIDC_ISSUER ? oidcSettings(c) : undefined,
+    /** Test runs on the organization's model, when AI_BASE_URL is set (the key never leaves the server). */
+    ai: c.AI_BASE_URL
+      ? {
+          baseUrl: c.AI_BASE_URL,
+          apiKey: c.AI_API_KEY,
+          models: valueList(c.AI_MODELS),
+          runsPerUserPerDay: c.AI_RUNS_PER_USER_PER_DAY,
+          timeoutMs: c.AI_TIMEOUT_S * 1000,
+        }
+      : undefined,
   }));
 
 const valueList = (v: string) =>

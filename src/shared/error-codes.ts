@@ -75,6 +75,11 @@ export const ERROR_CODES = [
   'snippet_in_use', // prompts or snippets still include the snippet
   'snippet_unresolved', // the text includes a snippet that is missing, loops or nests too deep
 
+  'ai_not_configured', // test runs are off: the server has no AI gateway (AI_BASE_URL)
+  'ai_gateway_error', // the AI gateway refused the run or could not be reached
+  'ai_gateway_timeout', // the AI gateway did not answer in time
+  'ai_run_limit', // the member has used today's test runs
+
   // Catalog: business units, AI applications, tags, form fields
   'business_unit_exists', // another business unit has this name
   'business_unit_not_found', // no such business unit

@@ -195,6 +195,8 @@ const OPEN_TO_TOKENS: Record<string, TokenScope> = {
   'POST /api/collections/:id/items': 'prompts:write',
   'PUT /api/collections/:id/items': 'prompts:write',
   'DELETE /api/collections/:id/items/:promptId': 'prompts:write',
+  'GET /api/ai/options': 'prompts:read',
+  'POST /api/prompts/:id/run': 'prompts:read',
   'GET /api/snippets': 'prompts:read',
   'GET /api/snippets/:id': 'prompts:read',
   'POST /api/snippets': 'prompts:write',

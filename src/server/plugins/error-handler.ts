@@ -110,7 +110,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       ({ status, body } = frameworkErrorAnswer(err));
     }
 
-    if (status >= 500) request.log.error({ err }, 'unhandled error');
+    // Ours on purpose (a gateway that failed): told in its own words, not an unhandled error.
+    if (status >= 500 && err instanceof AppError) request.log.warn({ code: err.code }, err.message);
+    else if (status >= 500) request.log.error({ err }, 'unhandled error');
     return reply.status(status).send(body);
   });
 }

@@ -19,7 +19,7 @@ import { tokenScopeOf } from './token-scopes';
 export const DOCS_PREFIX = '/api/docs';
 
 /** The error statuses the document can name for an operation. */
-type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 409 | 413 | 415 | 422 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 409 | 413 | 415 | 422 | 429 | 502 | 503 | 504;
 
 /** One documented answer: its description and a schema per content type (none for a redirect). */
 interface DocumentedResponse {
@@ -93,6 +93,8 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   415: 'The request body has the wrong content type',
   422: 'Cannot be carried out as things stand: an Idempotency-Key used for a different request, or snippets that are missing, loop or nest too deep',
   429: 'Too many requests: wait the number of seconds in Retry-After',
+  502: 'An outside service this call relies on (the AI gateway) refused or could not be reached',
+  504: 'An outside service this call relies on (the AI gateway) did not answer in time',
   503: 'The database is not answering, or its disk is full (`storage_full`): retry after the number of seconds in Retry-After',
 };
 

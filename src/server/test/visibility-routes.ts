@@ -55,6 +55,8 @@ export const NOT_PROMPT_DATA: Record<string, string> = {
   'DELETE /api/collections/:id/items/:promptId': 'answers 204 whether or not the prompt was there',
   'PUT /api/collections/:id/items': 'reorders; ids one cannot see read as ids not in the collection (collections.test.ts)',
   'POST /api/prompts/merge': 'merges prompts the caller may edit; one it may not see is a 404 (prompt-merge.test.ts)',
+  'GET /api/ai/options': 'the models offered and the caller’s own runs left today',
+  'POST /api/prompts/:id/run': 'fills the prompt as render does (a hidden prompt is a 404 before anything is sent: ai-runs.test.ts)',
   'GET /api/snippets': 'snippets, by their own visibility; the count of prompts using each counts only those the caller sees (snippets.test.ts)',
   'GET /api/snippets/:id': 'a snippet, by its own visibility; it names only the prompts the caller sees (snippets.test.ts)',
   'POST /api/snippets': 'creates the caller’s own snippet',

@@ -306,7 +306,8 @@ export type Prompt = z.infer<typeof promptSchema>;
 
 /** How a prompt was used: copied, opened in an AI application, or fetched by an AI client over MCP. */
 export const PROMPT_USE_KINDS = ['copy', 'launch', 'mcp'] as const;
-export type PromptUseKind = (typeof PROMPT_USE_KINDS)[number];
+/** The kinds a use is recorded with: those a client reports, and a test run on the organization's model (recorded by the server). */
+export type PromptUseKind = (typeof PROMPT_USE_KINDS)[number] | 'run';
 
 /** What the web client records; `mcp` is recorded by the server itself. */
 export const promptUseInputSchema = z.object({

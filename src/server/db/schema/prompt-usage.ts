@@ -87,3 +87,16 @@ export const promptFavorites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.promptId] }), index('prompt_favorites_prompt_idx').on(t.promptId)],
 );
+
+/** Test runs sent to the AI gateway per member and UTC day (migration 0035): the daily limit's count. */
+export const aiRunCounts = pgTable(
+  'ai_run_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    runs: integer('runs').notNull(),
+  },
+  (t) => [primaryKey({ name: 'ai_run_counts_pk', columns: [t.userId, t.day] })],
+);

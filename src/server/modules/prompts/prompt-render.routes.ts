@@ -5,7 +5,7 @@ import { type RenderResult, renderInputSchema, renderResultSchema } from '../../
 import { builtinValues } from '../../../shared/template-variables';
 import { fillVariables, promptVariables, valueIssues, type VariableValue } from '../../../shared/variable-definitions';
 import type { Database } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { PromptRow, UserRow } from '../../db/schema';
 import { invalidFields } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { loadVisiblePrompt } from './prompts.visibility';
@@ -17,7 +17,12 @@ import { expandFor, unresolvedSnippets } from '../snippets/snippet-resolver';
  * wrong type is a 400 naming each (`values.<name>`); a variable left without a value or a default stays
  * `{{name}}`. Nothing is recorded: copying or opening the text is what counts as a use.
  */
-export async function renderPrompt(db: Database, viewer: UserRow, id: string, values: Record<string, VariableValue>): Promise<RenderResult> {
+export async function fillPrompt(
+  db: Database,
+  viewer: UserRow,
+  id: string,
+  values: Record<string, VariableValue>,
+): Promise<{ prompt: PromptRow; text: string }> {
   const prompt = await loadVisiblePrompt(db, viewer, id);
   const expansion = await expandFor(db, viewer, prompt.content);
   if (expansion.problem) throw unresolvedSnippets(expansion.problem);
@@ -29,8 +34,12 @@ export async function renderPrompt(db: Database, viewer: UserRow, id: string, va
   const errors = Object.fromEntries(Object.entries(issues).map(([name, message]) => [`values.${name}`, message]));
   const first = Object.values(errors)[0];
   if (first) throw invalidFields(first, errors);
-  return { text: fillVariables(expansion.text, variables, { ...builtinValues(viewer), ...values }) };
+  return { prompt, text: fillVariables(expansion.text, variables, { ...builtinValues(viewer), ...values }) };
 }
+
+const renderPrompt = async (db: Database, viewer: UserRow, id: string, values: Record<string, VariableValue>): Promise<RenderResult> => ({
+  text: (await fillPrompt(db, viewer, id, values)).text,
+});
 
 export async function promptRenderRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
