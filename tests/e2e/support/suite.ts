@@ -14,9 +14,10 @@ export interface BrowserSuite {
 
 /**
  * One real server and one Chromium per test file; each test's page is closed and checked for errors.
- * `env` is added to the server's environment (a setting the file's tests need).
+ * `env` is added to the server's environment (a setting the file's tests need); a function gives it
+ * once something it names is running (a fake gateway's address).
  */
-export function useBrowserSuite(env: Record<string, string> = {}): BrowserSuite {
+export function useBrowserSuite(env: Record<string, string> | (() => Promise<Record<string, string>>) = {}): BrowserSuite {
   let current: TestPage | undefined;
   const suite = {
     async open(viewport?: { width: number; height: number }) {
@@ -25,7 +26,7 @@ export function useBrowserSuite(env: Record<string, string> = {}): BrowserSuite 
     },
   } as BrowserSuite;
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startServer(env), launchBrowser()]);
+    [suite.server, suite.browser] = await Promise.all([startServer(typeof env === 'function' ? await env() : env), launchBrowser()]);
   });
   afterAll(async () => {
     await suite.browser?.close();

@@ -48,16 +48,19 @@ export const usedJustNowKey = (id: string) => ['used-just-now', id] as const;
  * Records that the member used a prompt (copied it or opened it in an AI application). It never
  * stands in the way of the use itself: a failure is only logged.
  */
+/** A use recorded (by this page, or by the server for a test run): its count, Recently Used and the prompt. */
+export function showUse(qc: QueryClient, id: string): void {
+  patchPrompt(qc, id, (p) => ({ useCount: (p.useCount ?? 0) + 1 }));
+  qc.setQueryData(usedJustNowKey(id), true);
+  void qc.invalidateQueries({ queryKey: queryKeys.recentPrompts });
+  void qc.invalidateQueries({ queryKey: queryKeys.prompt(id), exact: true });
+}
+
 export function useRecordUse() {
   const qc = useQueryClient();
   const { mutate } = useMutation({
     mutationFn: ({ id, kind }: { id: string; kind: 'copy' | 'launch' }) => apiRequest<undefined>('POST', `/api/prompts/${id}/uses`, { kind }),
-    onSuccess: (_data, { id }) => {
-      patchPrompt(qc, id, (p) => ({ useCount: (p.useCount ?? 0) + 1 }));
-      qc.setQueryData(usedJustNowKey(id), true);
-      void qc.invalidateQueries({ queryKey: queryKeys.recentPrompts });
-      void qc.invalidateQueries({ queryKey: queryKeys.prompt(id), exact: true });
-    },
+    onSuccess: (_data, { id }) => showUse(qc, id),
     onError: (err) => console.warn('Could not record the use of a prompt', err),
   });
   return (id: string, kind: 'copy' | 'launch') => mutate({ id, kind });

@@ -69,13 +69,13 @@ const components: Components = {
 };
 
 /**
- * A prompt's content as GitHub-flavoured Markdown. Raw HTML in the text is never rendered (no raw HTML
+ * A prompt's content (or a model's answer, `variables` off) as GitHub-flavoured Markdown. Raw HTML in the text is never rendered (no raw HTML
  * plugin), link targets are sanitised by react-markdown, and links open apart from the app.
  */
-export function PromptMarkdown({ source }: { source: string }) {
+export function PromptMarkdown({ source, variables = true }: { source: string; variables?: boolean }) {
   return (
     <div className="text-sm leading-relaxed break-words text-slate-800" dir="auto">
-      <Markdown remarkPlugins={[remarkGfm, remarkTemplateVariables]} components={components} skipHtml>
+      <Markdown remarkPlugins={variables ? [remarkGfm, remarkTemplateVariables] : [remarkGfm]} components={components} skipHtml>
         {protectEscapedBraces(source)}
       </Markdown>
     </div>

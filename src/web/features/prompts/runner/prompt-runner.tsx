@@ -1,4 +1,4 @@
-import { Check, Copy, ExternalLink, RotateCcw } from 'lucide-react';
+import { Check, Copy, ExternalLink, Play, RotateCcw } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { launchTarget } from '../../../../shared/launch-url';
 import type { Prompt } from '../../../../shared/schemas/prompts';
@@ -20,6 +20,9 @@ import { useAiApplications } from '../../../lib/use-ai-applications';
 import { useRecordUse } from '../api/prompt-usage-queries';
 import { useRememberedValues } from './remembered-values';
 import { VariableField } from './variable-field';
+import { NativeSelect } from '../../../components/ui/input';
+import { RunAnswer } from './run-answer';
+import { useAiOptions, useTestRun } from './test-run';
 
 /** What each variable starts with: the built-ins the member's, the others their default (a choice its first option). */
 function defaultsOf(variables: PromptVariable[], builtins: Record<string, string>): Record<string, VariableValue> {
@@ -94,6 +97,10 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [copied, setCopied] = useState(false);
   const recordUse = useRecordUse();
+  // Test runs on the organization's model: offered only when the server has a gateway.
+  const { data: ai } = useAiOptions();
+  const testRun = useTestRun(prompt.id);
+  const [model, setModel] = useState('');
   const root = useRef<HTMLDivElement>(null);
   // The first variable, ready for typing; without variables, Copy (the first thing done with it).
   useInitialFocus(root, 'textarea, select, button');
@@ -143,6 +150,10 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
     window.open(target.url, '_blank', 'noopener,noreferrer');
     recordUse(prompt.id, 'launch');
   };
+  const run = () => {
+    if (!ai || !ready()) return;
+    void testRun.start(values, model || ai.models[0]!);
+  };
   const copyAndOpen = async (name: string, homeUrl: string) => {
     if (!ready() || !(await copyText(filled))) return;
     toast({ title: `Prompt copied: paste it into ${name}` });
@@ -174,6 +185,27 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
           {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
           <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
         </Button>
+        {ai ? (
+          <>
+            <Button
+              variant="secondary"
+              onClick={run}
+              disabled={testRun.state.status === 'running' || ai.runsLeftToday === 0}
+              title={`${ai.runsLeftToday} of ${ai.runsPerDay} test runs left today`}
+            >
+              <Play className="h-4 w-4" aria-hidden="true" /> Run
+            </Button>
+            {ai.models.length > 1 ? (
+              <NativeSelect aria-label="Model" value={model || ai.models[0]} onChange={(e) => setModel(e.target.value)} className="w-auto max-w-48">
+                {ai.models.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </NativeSelect>
+            ) : null}
+          </>
+        ) : null}
         {launchable.map((m) => (
           <Button key={m.id} variant="secondary" onClick={() => void open(m.name, m.launchUrl!, m.homeUrl)}>
             <ExternalLink className="h-4 w-4" aria-hidden="true" /> Open in {m.name}
@@ -198,6 +230,10 @@ export function PromptRunner({ prompt }: { prompt: Prompt }) {
           </Button>
         ) : null}
       </div>
+      {ai && ai.runsLeftToday === 0 && testRun.state.status === 'idle' ? (
+        <p className="text-xs text-slate-500">You have used today’s {ai.runsPerDay} test runs; more tomorrow (UTC).</p>
+      ) : null}
+      <RunAnswer state={testRun.state} onStop={testRun.stop} />
     </div>
   );
 }
