@@ -161,4 +161,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AI_BASE_URL: 'gateway', AI_MODELS: 'm' })).toThrow(/AI_BASE_URL: must be the URL of an OpenAI-compatible API/);
     expect(() => loadConfig({ AI_BASE_URL: 'https://gw.example.org/v1', AI_MODELS: 'm', AI_RUNS_PER_USER_PER_DAY: '0' })).toThrow(/AI_RUNS_PER_USER_PER_DAY/);
   });
+
+  it('reads DATABASE_DIRECT_URL beside a pooled DATABASE_URL, and only with it', () => {
+    const pooled = loadConfig({ DATABASE_URL: 'postgresql://app@pooler:6432/prompts', DATABASE_DIRECT_URL: 'postgresql://app@db:5432/prompts' });
+    expect({ url: pooled.databaseUrl, direct: pooled.databaseDirectUrl }).toEqual({
+      url: 'postgresql://app@pooler:6432/prompts',
+      direct: 'postgresql://app@db:5432/prompts',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://app@db/prompts' }).databaseDirectUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgresql://app@db/prompts' })).toThrow(/DATABASE_DIRECT_URL: goes with DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgresql://a@b/c', DATABASE_DIRECT_URL: 'mysql://a@b/c' })).toThrow(
+      /DATABASE_DIRECT_URL: must start with postgres/,
+    );
+  });
 });

@@ -49,6 +49,13 @@ const configSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
         .optional(),
     ),
+    DATABASE_DIRECT_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
     ADMIN_PASSWORD: z.preprocess(
       emptyToUndefined,
@@ -155,6 +162,9 @@ const configSchema = z
         message: 'must be 1 with the embedded database, which lives inside one process; set DATABASE_URL to run several',
       });
     }
+    if (c.DATABASE_DIRECT_URL && !c.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'goes with DATABASE_URL (the pooler): set both, or only DATABASE_URL' });
+    }
     if (c.BACKUP_DIR && c.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'backs up the embedded database only; with DATABASE_URL use pg_dump' });
     }
@@ -191,6 +201,8 @@ const configSchema = z
     host: c.HOST,
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL,
+    /** PostgreSQL itself when DATABASE_URL is a connection pooler: the startup lock, migrations and LISTEN use it. */
+    databaseDirectUrl: c.DATABASE_DIRECT_URL,
     adminEmail: c.ADMIN_EMAIL?.trim().toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     /** The unit the ADMIN_EMAIL account is given (and created) when it has none. */

@@ -29,10 +29,13 @@ async function main() {
   if (config.workers > 1 && cluster.isPrimary) return runClusterPrimary(config.workers, config.shutdownTimeoutS);
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   // A PostgreSQL server booting with us, or restarting, gets DB_CONNECT_RETRY_S to come up.
-  if (config.databaseUrl) await waitForPostgres(config.databaseUrl, { retryS: config.connectRetryS, report: (line) => console.error(line) });
+  const waitFor = (url: string) => waitForPostgres(url, { retryS: config.connectRetryS, report: (line) => console.error(line) });
+  // Behind a pooler, PostgreSQL itself first: the pooled URL is first used once the role has been given
+  // our session settings (at the end of the migrations), so no pooled connection starts without them.
+  if (config.databaseUrl) await waitFor(config.databaseDirectUrl ?? config.databaseUrl);
   const handle = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs }
+      ? { kind: 'postgres', url: config.databaseUrl, directUrl: config.databaseDirectUrl, statementTimeoutMs: config.statementTimeoutMs }
       : { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') },
   );
   const bootstrapOutcome = await handle.withStartupLock(async () => {
@@ -40,6 +43,7 @@ async function main() {
     if (!config.adminEmail || !config.adminPassword) return undefined;
     return ensureBootstrapAdmin(handle.db, config.adminEmail, config.adminPassword, config.adminBusinessUnit);
   });
+  if (config.databaseUrl && config.databaseDirectUrl) await waitFor(config.databaseUrl);
 
   const pgdataDir = handle.kind === 'pglite' ? path.join(config.dataDir, 'pglite') : undefined;
   const mailer = createMailer(config);
@@ -54,7 +58,8 @@ async function main() {
   // Several instances may share a PostgreSQL database: each tells the others what its writes changed.
   const cacheSync = config.databaseUrl
     ? startCacheSync({
-        url: config.databaseUrl,
+        // LISTEN needs a session of its own: PostgreSQL itself, not a transaction pooler.
+        url: config.databaseDirectUrl ?? config.databaseUrl,
         drop(kind, subject) {
           if (kind === 'viewer') return void (subject && dropViewerCaches(subject));
           if (kind !== 'sessions') dropPromptCaches(handle.db);

@@ -48,44 +48,70 @@ export type DatabaseTarget =
       statementTimeoutMs?: number;
       /** How long to wait for a new connection before giving up; default 5 s. */
       connectTimeoutMs?: number;
+      /**
+       * PostgreSQL itself, when `url` is a connection pooler in transaction mode (DATABASE_DIRECT_URL):
+       * the startup lock and migrations run here, and the sessions' settings are given to the role.
+       */
+      directUrl?: string;
     }
   /** `dir` undefined = in memory (tests). */
   | { kind: 'pglite'; dir?: string; loadDataDir?: Blob };
 
+/**
+ * What every session of ours runs with. JIT adds ~200 ms to large counts and buys nothing for our short
+ * queries. Bitmap scans (counts, filtered lists) read scattered heap pages; letting PostgreSQL ask the
+ * disk for 64 at once (instead of one by one) cut a cold count of 1,000 matches at 1M prompts from 96 to
+ * 35 ms. statement_timeout makes the server cancel a runaway statement. No transaction of ours waits
+ * between its statements for long, so one left idle beyond the time we give any call was abandoned (its
+ * connection lost on the way): PostgreSQL ends it by itself.
+ */
+function sessionSettings(statementTimeoutMs: number): Array<[string, string]> {
+  return [
+    ['jit', 'off'],
+    ['effective_io_concurrency', '64'],
+    ['statement_timeout', String(Math.round(statementTimeoutMs))],
+    ['idle_in_transaction_session_timeout', String(Math.round(statementTimeoutMs + GIVE_UP_GRACE_MS + TERMINATE_WITHIN_MS))],
+  ];
+}
+
+/** Pools that reach PostgreSQL through a transaction pooler: no named prepared statements on them. */
+const pooledPools = new WeakSet<pg.Pool>();
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const statementTimeoutMs = target.statementTimeoutMs ?? 10_000;
+    const settings = sessionSettings(statementTimeoutMs);
+    const startupOptions = settings.map(([name, value]) => `-c ${name}=${value}`).join(' ');
+    const pooled = target.directUrl !== undefined;
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
       connectionTimeoutMillis: target.connectTimeoutMs ?? 5_000,
-      // statement_timeout makes the server cancel a runaway statement; a server that is frozen cancels
-      // nothing, so the client also stops waiting a little later, closes that connection and ends its
-      // backend from another one: a call gets its answer within the statement timeout + 2 s, and a
-      // write given up on is never committed afterwards (see guarded-pg-client.ts).
-      Client: guardedClientClass({ giveUpAfterMs: statementTimeoutMs + GIVE_UP_GRACE_MS, terminateWithinMs: TERMINATE_WITHIN_MS }),
-      // JIT adds ~200 ms to large counts and buys nothing for our short queries. Bitmap scans (counts,
-      // filtered lists) read scattered heap pages; letting PostgreSQL ask the disk for 64 at once
-      // (instead of one by one) cut a cold count of 1,000 matches at 1M prompts from 96 to 35 ms.
-      // No transaction of ours waits between its statements for long, so one left idle beyond the time
-      // we give any call was abandoned (its connection lost on the way): PostgreSQL ends it by itself.
-      options: [
-        '-c jit=off',
-        '-c effective_io_concurrency=64',
-        `-c statement_timeout=${Math.round(statementTimeoutMs)}`,
-        `-c idle_in_transaction_session_timeout=${Math.round(statementTimeoutMs + GIVE_UP_GRACE_MS + TERMINATE_WITHIN_MS)}`,
-      ].join(' '),
+      // A frozen server cancels nothing, so the client also stops waiting a little later, closes that
+      // connection and ends its backend from another one: a call gets its answer within the statement
+      // timeout + 2 s, and a write given up on is never committed afterwards (see guarded-pg-client.ts).
+      Client: guardedClientClass({ giveUpAfterMs: statementTimeoutMs + GIVE_UP_GRACE_MS, terminateWithinMs: TERMINATE_WITHIN_MS, pooled }),
+      // A pooler refuses startup options (and would hand our session settings to others): there the
+      // role carries them (applySessionSettings).
+      ...(pooled ? {} : { options: startupOptions }),
     });
+    if (pooled) pooledPools.add(pool);
     // An idle client losing its connection must not crash the process (checked-out ones: the Client class).
     pool.on('error', () => {});
+    // PostgreSQL itself, for what needs a session of its own: the startup lock, and migrations.
+    const direct = pooled ? new pg.Pool({ connectionString: target.directUrl, max: 2, connectionTimeoutMillis: 5_000, options: startupOptions }) : pool;
+    direct.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: async () => {
+        await migratePg(drizzlePg(direct), { migrationsFolder: MIGRATIONS_DIR });
+        if (pooled) await applySessionSettings(direct, settings);
+      },
       async withStartupLock(work) {
         // A session-level lock on a connection of its own, held for the whole of `work`.
-        const client = await pool.connect();
+        const client = await direct.connect();
         let unlockFailed: Error | undefined;
         try {
           await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.startup]);
@@ -101,7 +127,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           client.release(unlockFailed);
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        if (direct !== pool) await direct.end();
+      },
     };
   }
   if (target.dir) mkdirSync(target.dir, { recursive: true });
@@ -139,7 +168,9 @@ export function renderedOnce(fragment: SQL): SQL {
  */
 export async function queryRows(db: Database, statement: SQL, prepare = false): Promise<Record<string, unknown>[]> {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  if (!prepare || !(client instanceof pg.Pool)) return ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  // A transaction pooler may run the next statement on another server connection, where the name is unknown.
+  if (!prepare || !(client instanceof pg.Pool) || pooledPools.has(client))
+    return ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const { sql: text, params } = dialect.sqlToQuery(statement);
   const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   return (await client.query({ name, text, values: params })).rows;
@@ -173,4 +204,22 @@ export async function appliedMigrationCount(db: Database): Promise<number> {
 export function shippedMigrationCount(): number {
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
   return journal.entries.length;
+}
+
+/**
+ * Behind a pooler, the settings every session of ours needs are given to our role in this database
+ * (`ALTER ROLE … IN DATABASE … SET`, which a role may do for itself): each server connection the pooler
+ * opens for us starts with them, and none is set on a session a pooler would hand to someone else.
+ */
+async function applySessionSettings(direct: pg.Pool, settings: Array<[string, string]>): Promise<void> {
+  const client = await direct.connect();
+  try {
+    const { rows } = await client.query<{ db: string }>('select current_database() as db');
+    const database = client.escapeIdentifier(rows[0]!.db);
+    for (const [name, value] of settings) {
+      await client.query(`alter role current_user in database ${database} set ${name} = ${client.escapeLiteral(value)}`);
+    }
+  } finally {
+    client.release();
+  }
 }

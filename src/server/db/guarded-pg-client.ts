@@ -8,6 +8,12 @@ interface GuardTimings {
   giveUpAfterMs: number;
   /** How long ending the abandoned backend from another connection may take before we answer anyway. */
   terminateWithinMs: number;
+  /**
+   * Behind a connection pooler the backend is not ours to end: the process id the pooler hands out is
+   * its own, and the server connection serves others next. Closing ours is all we do there (the pooler
+   * then drops or resets its server connection, rolling back what it held).
+   */
+  pooled?: boolean;
 }
 
 /**
@@ -92,7 +98,7 @@ export function guardedClientClass(timings: GuardTimings): typeof pg.Client {
         const backendPid = (this as unknown as { processID?: number }).processID;
         // From here on nothing more leaves this connection: a COMMIT can no longer follow.
         this.connection.stream.destroy();
-        if (backendPid) await terminateBackend(this.ownConfig, backendPid, timings.terminateWithinMs);
+        if (backendPid && !timings.pooled) await terminateBackend(this.ownConfig, backendPid, timings.terminateWithinMs);
         return new Error(GAVE_UP_MESSAGE);
       })();
       return this.abandoned;

@@ -62,17 +62,17 @@ function embeddedStorageStatus(dataDir: string): StorageStatus {
 }
 
 /**
- * Whether PostgreSQL can give the database new space now: a table of this session's own, emptied
- * (a new, empty file) and given one row, which must allocate a page in the database's tablespace.
- * It costs one 8 kB file and a catalog row update, and fails with disk_full exactly when a table
- * of the app could not grow. Temporary: its rows skip the write-ahead log and it ends with its connection.
+ * Whether PostgreSQL can give the database new space now: a new table of this transaction's own,
+ * given one row, which must allocate a page in the database's tablespace. It costs one 8 kB file and
+ * a few catalog rows, and fails with disk_full exactly when a table of the app could not grow.
+ * Temporary: its rows skip the write-ahead log, and it is dropped at commit.
  */
 async function probeDatabaseWrite(db: Database): Promise<StorageStatus> {
   try {
     await db.transaction(async (tx) => {
-      await tx.execute(sql`create temporary table if not exists apd_write_probe (n int)`);
-      await tx.execute(sql`truncate apd_write_probe`);
-      await tx.execute(sql`insert into apd_write_probe values (1)`);
+      // Dropped at commit: nothing of it outlives the transaction (a pooler hands the connection on).
+      await tx.execute(sql`create temporary table apd_write_probe_tx (n int) on commit drop`);
+      await tx.execute(sql`insert into apd_write_probe_tx values (1)`);
     });
     return { writable: true };
   } catch (err) {
