@@ -1,11 +1,12 @@
 /**
- * npm run bench [-- --rows=100000 --db=postgres|pglite --duration=5 --reuse=NAME --workers=2 --import=100000 --as=member]
+ * npm run bench [-- --rows=100000 --db=postgres|pglite --duration=5 --reuse=NAME --workers=2 --pooler --import=100000 --as=member]
  * Seeds a fresh database, starts the real server (src/server/main.ts) and drives it over HTTP with
  * autocannon (10 connections). Beside each scenario it prints the database time of the very
  * statements that request runs (EXPLAIN ANALYZE: planning + execution), so the cost of our own layers
  * is visible. --reuse=NAME keeps the seeded database NAME for the next run (on PGlite a folder, copied
  * for each run). --workers=N (PostgreSQL only) measures the uncached column again with WORKERS=N, side
- * by side. --import=N times importing N new prompts from a CSV in the export's format (then removes
+ * by side; --pooler (PostgreSQL only) the same through PgBouncer in transaction mode beside the direct
+ * connection. --import=N times importing N new prompts from a CSV in the export's format (then removes
  * them); --import-only skips the other scenarios.
  * The embedded database's own scenarios (20,000 prompts unless --rows; the built server; each skips
  * the others):
@@ -36,6 +37,7 @@ import { explainedRun, freePort, prepareDatabase } from './support';
 import { measure, scenarios } from './scenarios';
 import { searchEval } from './search-eval';
 import { benchSoak, memoryProbe } from './soak-bench';
+import { startPgBouncer } from '../src/server/test/pgbouncer';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
 const backupOnly = 'backup' in args;
@@ -52,6 +54,7 @@ const importOnly = 'import-only' in args;
 const only = args.scenarios ? new RegExp(args.scenarios, 'i') : null;
 const chosen = scenarios.filter((s) => (!only || s.path === '/healthz' || only.test(s.name)) && !(s.adminOnly && args.as === 'member'));
 if (workers > 1 && kind !== 'postgres') throw new Error('--workers needs --db=postgres (WORKERS must be 1 on the embedded database)');
+if ('pooler' in args && (kind !== 'postgres' || workers > 1)) throw new Error('--pooler needs --db=postgres, and runs without --workers');
 // A port no other server holds now (a random one once collided with another benchmark's server,
 // whose /healthz then answered for this run's server that had failed to start).
 const port = await freePort();
@@ -194,7 +197,8 @@ async function main() {
       );
     }
     if (importRows > 0) await benchImport(base, headers, prepared, importRows, log);
-    if (workers > 1) await compareWorkers(prepared.env, headers, server);
+    if (workers > 1) await compareServers(headers, server, workersContender(prepared.env));
+    else if ('pooler' in args) await compareServers(headers, server, await poolerContender(prepared.env));
   } finally {
     if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
@@ -204,8 +208,16 @@ async function main() {
   }
 }
 
-/** The uncached column again with WORKERS=1 (the server running now) and WORKERS=N, side by side. */
-async function compareWorkers(env: Record<string, string | undefined>, headers: Record<string, string>, single: ChildProcess) {
+/** A second server to measure beside the one running now: its settings, a table heading, and what to stop after. */
+interface Contender {
+  title: string;
+  labels: [string, string];
+  env: Record<string, string | undefined>;
+  cleanup?: () => Promise<void>;
+}
+
+/** The uncached column again with the server running now and with `contender`, side by side. */
+async function compareServers(headers: Record<string, string>, single: ChildProcess, contender: Contender) {
   const base = `http://127.0.0.1:${port}`;
   const fresh = { ...headers, 'cache-control': 'no-cache' };
   const apiScenarios = scenarios.filter((s) => !s.request && (typeof s.path !== 'string' || s.path.startsWith('/api/') || s.path === '/healthz'));
@@ -216,18 +228,37 @@ async function compareWorkers(env: Record<string, string | undefined>, headers: 
   await new Promise((r) => single.once('exit', r));
   const { execFileSync } = await import('node:child_process');
   execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'ignore' });
-  const many = await startServer({ ...env, WORKERS: String(workers) });
+  const other = await startServer(contender.env);
   try {
-    log(`\n## WORKERS=1 against WORKERS=${workers} (no-cache requests, 10 connections, same machine as the load generator)\n`);
-    log(`| scenario | 1 worker req/s | p95 ms | ${workers} workers req/s | p95 ms |\n|---|---|---|---|---|`);
+    log(`\n## ${contender.title} (no-cache requests, 10 connections, same machine as the load generator)\n`);
+    log(`| scenario | ${contender.labels[0]} req/s | p95 ms | ${contender.labels[1]} req/s | p95 ms |\n|---|---|---|---|---|`);
     for (const [i, s] of apiScenarios.entries()) {
       const r = await measure(`${base}${urls[i]}`, fresh, duration);
       log(`| ${s.name} | ${one[i]!.rps} | ${one[i]!.p95} | ${r.rps} | ${r.p95} |`);
     }
   } finally {
-    many.kill('SIGTERM');
-    await new Promise((r) => many.once('exit', r));
+    other.kill('SIGTERM');
+    await new Promise((r) => other.once('exit', r));
+    await contender.cleanup?.();
   }
+}
+
+/** WORKERS=1 (the server running now) against WORKERS=N. */
+const workersContender = (env: Record<string, string | undefined>): Contender => ({
+  title: `WORKERS=1 against WORKERS=${workers}`,
+  labels: ['1 worker', `${workers} workers`],
+  env: { ...env, WORKERS: String(workers) },
+});
+
+/** PostgreSQL directly (the server running now) against the same database through PgBouncer in transaction mode. */
+async function poolerContender(env: Record<string, string | undefined>): Promise<Contender> {
+  const bouncer = await startPgBouncer(env.DATABASE_URL!);
+  return {
+    title: 'PostgreSQL directly against PgBouncer in transaction mode',
+    labels: ['direct', 'PgBouncer'],
+    env: { ...env, DATABASE_URL: bouncer.pooled(env.DATABASE_URL!), DATABASE_DIRECT_URL: env.DATABASE_URL },
+    cleanup: () => bouncer.stop(),
+  };
 }
 
 main().catch((err) => {
