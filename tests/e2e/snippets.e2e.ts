@@ -64,6 +64,19 @@ describe('snippets', () => {
     );
     expect(rendered.text).toBe('Thank Al for the order.\nBest wishes, Sina');
 
+    // The snippet's variable is the prompt's: the form's Variables panel defines it too.
+    await page.goto(`${suite.server.url}/edit-prompt/${id}`);
+    const panel = page.getByRole('region', { name: 'Variables' });
+    const signer = panel.getByRole('listitem').filter({ hasText: '{{signer}}' });
+    await signer.getByRole('button', { name: /\{\{signer\}\}/ }).click();
+    await signer.getByLabel('Label').fill('Signed by');
+    await page.getByRole('button', { name: 'Update Prompt' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/edit-prompt/'));
+    const saved = await apiCall<{ variableDefinitions: unknown[] }>(suite.server.url, 'GET', `/api/prompts/${id}`, undefined, writer.token);
+    expect(saved.variableDefinitions).toEqual([{ name: 'signer', type: 'text', label: 'Signed by' }]);
+    await page.goto(`${suite.server.url}${'/snippets'}`);
+    await page.getByRole('link', { name: 'sign-off' }).click();
+
     // Still used: the delete is refused, naming the prompt.
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

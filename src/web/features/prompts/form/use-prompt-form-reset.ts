@@ -39,6 +39,7 @@ export function usePromptFormReset(form: UseFormReturn<PromptFormValues>, { prom
         visibility: prompt.visibility,
         units: prompt.units,
         variableDefinitions: prompt.variableDefinitions,
+        snippetVariables: prompt.variables.map((v) => v.name),
       });
     }
   }, [prompt, form]);
@@ -68,6 +69,7 @@ export function usePromptFormReset(form: UseFormReturn<PromptFormValues>, { prom
         visibility: defaults?.visibility ?? 'organization',
         units: defaults?.units ?? [],
         variableDefinitions: copied.variableDefinitions,
+        snippetVariables: copied.variables.map((v) => v.name),
       });
     }
   }, [copied, user, defaults, form]);

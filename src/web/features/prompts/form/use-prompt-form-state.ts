@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { KNOWN_FIELD_NAMES } from '../../../../shared/constants';
 import type { FormField as FieldConfig } from '../../../../shared/schemas/form-fields';
 import type { CustomFieldValue, PromptInput } from '../../../../shared/schemas/prompts';
+import { includedSnippetNames } from '../../../../shared/snippets';
 import { keptDefinitions, type VariableDefinition } from '../../../../shared/variable-definitions';
 import type { Visibility } from '../../../../shared/visibility';
 import { hasErrorCode, isServerUnreachable } from '../../../lib/api-client';
@@ -33,11 +34,28 @@ export type PromptFormValues = {
   units: string[];
   /** What each variable is; those whose variable left the content are not sent (the server drops them too). */
   variableDefinitions: VariableDefinition[];
+  /** The variables of the prompt as loaded, its snippets' included (never sent): their definitions stay. */
+  snippetVariables?: string[];
 };
 
+/**
+ * The definitions a save sends: those of the content's own variables and, while it still includes
+ * snippets, those of the snippets' variables the prompt was loaded with (the server checks them against
+ * the expanded text). A definition of neither went with its variable.
+ */
+export function sentDefinitions(content: string, definitions: readonly VariableDefinition[], snippetVariables: readonly string[] = []): VariableDefinition[] {
+  const own = keptDefinitions(content, definitions);
+  if (includedSnippetNames(content).length === 0) return own;
+  return definitions.filter((d) => own.includes(d) || snippetVariables.includes(d.name));
+}
+
 /** What the server is sent: the visibility always, its units only when the prompt is shown to units. */
-export function promptInputOf({ units, variableDefinitions = [], ...values }: PromptFormValues): PromptInput {
-  return { ...values, variableDefinitions: keptDefinitions(values.content, variableDefinitions), ...(values.visibility === 'units' ? { units } : {}) };
+export function promptInputOf({ units, variableDefinitions = [], snippetVariables = [], ...values }: PromptFormValues): PromptInput {
+  return {
+    ...values,
+    variableDefinitions: sentDefinitions(values.content, variableDefinitions, snippetVariables),
+    ...(values.visibility === 'units' ? { units } : {}),
+  };
 }
 
 /** The server's field names are the form's own; custom fields sit under `customFields.<name>` on both sides. */

@@ -1,13 +1,14 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type FieldErrors, type UseFormReturn, useWatch } from 'react-hook-form';
-import { templateVariables } from '../../../../shared/template-variables';
+import { includedSnippetNames } from '../../../../shared/snippets';
+import { isBuiltin, templateVariables } from '../../../../shared/template-variables';
 import { VARIABLE_TYPES, type VariableDefinition, type VariableType, type VariableValue } from '../../../../shared/variable-definitions';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { type ControlProps, FormField } from '../../../components/ui/form-field';
 import { Input, NativeSelect } from '../../../components/ui/input';
-import type { PromptFormValues } from './use-prompt-form-state';
+import { type PromptFormValues, sentDefinitions } from './use-prompt-form-state';
 
 const TYPE_LABELS: Record<VariableType, string> = {
   text: 'Text',
@@ -162,15 +163,24 @@ function VariableEditor({ def, onChange }: { def: VariableDefinition; onChange: 
 }
 
 /**
- * "Variables", under the content: each `{{variable}}` the content holds, as it is typed, with what it
+ * "Variables", under the content: each `{{variable}}` the content holds, as it is typed (and those of
+ * the snippets it included when it was opened), with what it
  * is (a type, a label, a description, a default, required or not, a choice's options). A definition
  * whose variable left the content is dropped on save, and the panel says so first.
  */
 export function VariablesPanel({ form }: { form: UseFormReturn<PromptFormValues> }) {
-  const [content = '', definitions = []] = useWatch({ control: form.control, name: ['content', 'variableDefinitions'] });
-  const variables = templateVariables(content).filter((v) => !v.builtin);
-  const names = new Set(variables.map((v) => v.name));
-  const dropped = definitions.filter((d) => !names.has(d.name)).map((d) => d.name);
+  const [content = '', definitions = [], snippetVariables = []] = useWatch({
+    control: form.control,
+    name: ['content', 'variableDefinitions', 'snippetVariables'],
+  });
+  const own = templateVariables(content).filter((v) => !v.builtin);
+  // The variables of the snippets it includes, as the prompt was loaded: theirs to define here too.
+  const fromSnippets = includedSnippetNames(content).length
+    ? snippetVariables.filter((name) => !isBuiltin(name) && !own.some((v) => v.name === name)).map((name) => ({ name, options: undefined }))
+    : [];
+  const variables = [...own, ...fromSnippets];
+  const sent = sentDefinitions(content, definitions, snippetVariables);
+  const dropped = definitions.filter((d) => !sent.includes(d)).map((d) => d.name);
   const errors = messagesOf(form.formState.errors.variableDefinitions as FieldErrors | undefined);
   if (!variables.length && !dropped.length) return null;
   const definitionOf = (name: string, options?: string[]): VariableDefinition =>
