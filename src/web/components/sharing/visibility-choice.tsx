@@ -22,6 +22,8 @@ export interface VisibilityChoiceProps {
   /** Given to the checked choice (to the first when none is), so a form can focus the group. */
   choiceRef?: Ref<HTMLInputElement>;
   onBlur?: () => void;
+  /** Other words for a choice (a snippet has no co-owners: its private choice is "Only me"). */
+  labels?: Partial<Record<Visibility, string>>;
 }
 
 /**
@@ -40,6 +42,7 @@ export function VisibilityChoice({
   stacked,
   choiceRef,
   onBlur,
+  labels,
 }: VisibilityChoiceProps) {
   const name = useId();
   const errorId = `${name}-error`;
@@ -76,7 +79,7 @@ export function VisibilityChoice({
                 ref={v === visibility || (visibility === null && i === 0) ? choiceRef : undefined}
                 className="shrink-0 accent-brand-600"
               />
-              {VISIBILITY_CHOICE_LABELS[v]}
+              {labels?.[v] ?? VISIBILITY_CHOICE_LABELS[v]}
             </label>
           ))}
         </div>

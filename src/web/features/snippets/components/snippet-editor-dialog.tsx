@@ -101,6 +101,7 @@ function SnippetForm({
         onUnitsChange={setUnits}
         defaultUnit={me?.businessUnit ?? ''}
         unitsError={fieldErrors.units}
+        labels={{ private: 'Only me' }}
         stacked
       />
       {snippet && affected > 0 ? (
