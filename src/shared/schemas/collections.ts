@@ -37,7 +37,8 @@ const coOwnerIds = z
   .max(MAX_COLLECTION_CO_OWNERS, COLLECTION_MESSAGES.tooManyCoOwners)
   .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
 
-const units = z
+/** The business units something is shared with (collections, snippets): names, each once, at most MAX_VISIBLE_UNITS. */
+export const sharedUnitsSchema = z
   .array(z.string({ error: 'Expected a list of business unit names' }).max(100, 'Each business unit must be at most 100 characters'), {
     error: 'Expected a list of business unit names',
   })
@@ -52,7 +53,7 @@ export const collectionCreateSchema = z.object({
   name,
   description: description.default(''),
   visibility: z.enum(VISIBILITIES, { error: VISIBILITY_MESSAGES.unknown }).optional(),
-  units: units.optional(),
+  units: sharedUnitsSchema.optional(),
   coOwnerIds: coOwnerIds.optional(),
 });
 export type CollectionCreate = z.output<typeof collectionCreateSchema>;
@@ -62,7 +63,7 @@ export const collectionUpdateSchema = z.object({
   name: name.optional(),
   description: description.optional(),
   visibility: collectionCreateSchema.shape.visibility,
-  units: units.optional(),
+  units: sharedUnitsSchema.optional(),
   coOwnerIds: coOwnerIds.optional(),
 });
 export type CollectionUpdate = z.output<typeof collectionUpdateSchema>;

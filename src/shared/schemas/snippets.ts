@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MAX_LONG_TEXT_LENGTH } from '../constants';
 import { SNIPPET_NAME } from '../snippets';
-import { MAX_VISIBLE_UNITS, VISIBILITIES, VISIBILITY_MESSAGES } from '../visibility';
+import { VISIBILITIES, VISIBILITY_MESSAGES } from '../visibility';
 import { listLimitSchema } from './common';
-import { cleanList } from './prompts';
+import { sharedUnitsSchema } from './collections';
 
 // Snippets: named, versioned pieces of text that prompts include with `{{> name}}` (see
 // shared/snippets.ts). Seen by the prompts' rule (visibility, units, owner); changed by their owner
@@ -34,19 +34,12 @@ const content = z
   .min(1, SNIPPET_MESSAGES.contentRequired)
   .max(MAX_LONG_TEXT_LENGTH, SNIPPET_MESSAGES.contentTooLong);
 
-const units = z
-  .array(z.string({ error: 'Expected a list of business unit names' }).max(100, 'Each business unit must be at most 100 characters'), {
-    error: 'Expected a list of business unit names',
-  })
-  .max(MAX_VISIBLE_UNITS, `At most ${MAX_VISIBLE_UNITS} business units`)
-  .transform((v) => cleanList(v, true));
-
 /** A new snippet; visibility as for prompts (omitted: the organization; `units` without a list: the owner's unit). */
 export const snippetCreateSchema = z.object({
   name,
   content,
   visibility: z.enum(VISIBILITIES, { error: VISIBILITY_MESSAGES.unknown }).optional(),
-  units: units.optional(),
+  units: sharedUnitsSchema.optional(),
 });
 export type SnippetCreate = z.output<typeof snippetCreateSchema>;
 
@@ -55,7 +48,7 @@ export const snippetUpdateSchema = z.object({
   name: name.optional(),
   content: content.optional(),
   visibility: snippetCreateSchema.shape.visibility,
-  units: units.optional(),
+  units: sharedUnitsSchema.optional(),
 });
 export type SnippetUpdate = z.output<typeof snippetUpdateSchema>;
 
