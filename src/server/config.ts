@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { DatabaseTlsSettingError, pgConnection } from './db/connection-tls';
 import { DEFAULT_VERIFICATION_DAYS } from '../shared/schemas/status';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
@@ -56,6 +57,8 @@ const configSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
         .optional(),
     ),
+    /** The PEM file of the CA that signs the database server's certificate (sslmode=verify-full with a private CA). */
+    DATABASE_CA_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
     ADMIN_PASSWORD: z.preprocess(
       emptyToUndefined,
@@ -165,6 +168,7 @@ const configSchema = z
     if (c.DATABASE_DIRECT_URL && !c.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'goes with DATABASE_URL (the pooler): set both, or only DATABASE_URL' });
     }
+    for (const problem of databaseTlsProblems(c)) ctx.addIssue({ code: 'custom', path: [problem.setting], message: problem.problem });
     if (c.BACKUP_DIR && c.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'backs up the embedded database only; with DATABASE_URL use pg_dump' });
     }
@@ -203,6 +207,7 @@ const configSchema = z
     databaseUrl: c.DATABASE_URL,
     /** PostgreSQL itself when DATABASE_URL is a connection pooler: the startup lock, migrations and LISTEN use it. */
     databaseDirectUrl: c.DATABASE_DIRECT_URL,
+    databaseCaFile: c.DATABASE_CA_FILE,
     adminEmail: c.ADMIN_EMAIL?.trim().toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     /** The unit the ADMIN_EMAIL account is given (and created) when it has none. */
@@ -249,6 +254,24 @@ const configSchema = z
         }
       : undefined,
   }));
+
+/** What would stop TLS to the database from working, read from the URLs and DATABASE_CA_FILE. */
+function databaseTlsProblems(c: { DATABASE_URL?: string; DATABASE_DIRECT_URL?: string; DATABASE_CA_FILE?: string }): DatabaseTlsSettingError[] {
+  const problems: DatabaseTlsSettingError[] = [];
+  for (const [setting, url] of [
+    ['DATABASE_URL', c.DATABASE_URL],
+    ['DATABASE_DIRECT_URL', c.DATABASE_DIRECT_URL],
+  ] as const) {
+    if (!url) continue;
+    try {
+      pgConnection(url, c.DATABASE_CA_FILE, setting);
+    } catch (err) {
+      if (!(err instanceof DatabaseTlsSettingError)) throw err;
+      problems.push(err);
+    }
+  }
+  return problems;
+}
 
 const valueList = (v: string) =>
   v
@@ -299,6 +322,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  */
 export function configWarnings(config: AppConfig): string[] {
   const warnings: string[] = [];
+  for (const [setting, url] of [
+    ['DATABASE_URL', config.databaseUrl],
+    ['DATABASE_DIRECT_URL', config.databaseDirectUrl],
+  ] as const) {
+    const connection = url ? pgConnection(url, config.databaseCaFile, setting) : undefined;
+    if (connection?.ssl && !connection.verified) {
+      warnings.push(
+        `${setting} has sslmode=require: the connection is encrypted but the server's certificate is not checked, so anyone able to redirect it can read it. Use sslmode=verify-full (with DATABASE_CA_FILE for a private CA).`,
+      );
+    }
+  }
   if (typeof config.trustProxy === 'function' && !isLoopback(config.host)) {
     warnings.push(
       `TRUST_PROXY is a hop count while HOST is ${config.host}: a client that reaches this port directly can forge X-Forwarded-For and choose the address its sign-in limits count under. Listen on a loopback address behind the proxy, or set TRUST_PROXY to the proxy's addresses.`,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, configWarnings, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { describeTls, pgConnection } from './db/connection-tls';
 import { waitForPostgres } from './db/wait-for-postgres';
 import { DataDirLockedError, acquireDataDirLock } from './lib/data-dir-lock';
 import { DatabaseUnreachableError } from './lib/database-errors';
@@ -29,13 +30,16 @@ async function main() {
   if (config.workers > 1 && cluster.isPrimary) return runClusterPrimary(config.workers, config.shutdownTimeoutS);
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   // A PostgreSQL server booting with us, or restarting, gets DB_CONNECT_RETRY_S to come up.
-  const waitFor = (url: string) => waitForPostgres(url, { retryS: config.connectRetryS, report: (line) => console.error(line) });
+  const caFile = config.databaseCaFile;
+  const waitFor = (url: string, setting: string) =>
+    waitForPostgres(url, { retryS: config.connectRetryS, report: (line) => console.error(line), caFile, setting });
   // Behind a pooler, PostgreSQL itself first: the pooled URL is first used once the role has been given
   // our session settings (at the end of the migrations), so no pooled connection starts without them.
-  if (config.databaseUrl) await waitFor(config.databaseDirectUrl ?? config.databaseUrl);
+  if (config.databaseDirectUrl) await waitFor(config.databaseDirectUrl, 'DATABASE_DIRECT_URL');
+  else if (config.databaseUrl) await waitFor(config.databaseUrl, 'DATABASE_URL');
   const handle = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, directUrl: config.databaseDirectUrl, statementTimeoutMs: config.statementTimeoutMs }
+      ? { kind: 'postgres', url: config.databaseUrl, directUrl: config.databaseDirectUrl, statementTimeoutMs: config.statementTimeoutMs, caFile }
       : { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') },
   );
   const bootstrapOutcome = await handle.withStartupLock(async () => {
@@ -43,7 +47,7 @@ async function main() {
     if (!config.adminEmail || !config.adminPassword) return undefined;
     return ensureBootstrapAdmin(handle.db, config.adminEmail, config.adminPassword, config.adminBusinessUnit);
   });
-  if (config.databaseUrl && config.databaseDirectUrl) await waitFor(config.databaseUrl);
+  if (config.databaseUrl && config.databaseDirectUrl) await waitFor(config.databaseUrl, 'DATABASE_URL');
 
   const pgdataDir = handle.kind === 'pglite' ? path.join(config.dataDir, 'pglite') : undefined;
   const mailer = createMailer(config);
@@ -59,7 +63,9 @@ async function main() {
   const cacheSync = config.databaseUrl
     ? startCacheSync({
         // LISTEN needs a session of its own: PostgreSQL itself, not a transaction pooler.
-        url: config.databaseDirectUrl ?? config.databaseUrl,
+        connection: config.databaseDirectUrl
+          ? pgConnection(config.databaseDirectUrl, caFile, 'DATABASE_DIRECT_URL')
+          : pgConnection(config.databaseUrl, caFile, 'DATABASE_URL'),
         drop(kind, subject) {
           if (kind === 'viewer') return void (subject && dropViewerCaches(subject));
           if (kind !== 'sessions') dropPromptCaches(handle.db);
@@ -127,7 +133,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${path.resolve(config.dataDir)}`;
+  const where = config.databaseUrl
+    ? `PostgreSQL (DATABASE_URL, ${describeTls(pgConnection(config.databaseUrl, caFile))})`
+    : `the embedded database in ${path.resolve(config.dataDir)}`;
   app.log.info(`AI Prompts Database is running at ${url} on ${where}`);
   // Once per start: with several workers the first one speaks for all.
   if (!cluster.isWorker || cluster.worker?.id === 1) for (const warning of configWarnings(config)) app.log.warn(warning);

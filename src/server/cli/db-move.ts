@@ -99,10 +99,10 @@ async function counts(db: Database, tables: string[]): Promise<Record<string, nu
 async function main() {
   const url = process.argv[2];
   if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new ConfigError('Usage: npm run db:move -- postgresql://user@host:5432/database   (an empty database)');
-  const config = loadConfig({ ...process.env, DATABASE_URL: '' });
+  const config = loadConfig({ ...process.env, DATABASE_URL: '', DATABASE_DIRECT_URL: '' });
   const release = acquireDataDirLock(config.dataDir);
   const source = await openDatabase({ kind: 'pglite', dir: path.join(config.dataDir, 'pglite') });
-  const target = await openDatabase({ kind: 'postgres', url, poolSize: 2, statementTimeoutMs: 600_000 });
+  const target = await openDatabase({ kind: 'postgres', url, poolSize: 2, statementTimeoutMs: 600_000, caFile: config.databaseCaFile });
   try {
     await source.migrate();
     const existing = await queryRows(target.db, sql`select count(*)::int as n from pg_tables where schemaname = 'public'`);

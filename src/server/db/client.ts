@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../lib/project-root';
 import { ADVISORY_LOCKS } from './advisory-locks';
+import { pgConnection } from './connection-tls';
 import { guardedClientClass } from './guarded-pg-client';
 import * as schema from './schema';
 
@@ -53,6 +54,8 @@ export type DatabaseTarget =
        * the startup lock and migrations run here, and the sessions' settings are given to the role.
        */
       directUrl?: string;
+      /** The PEM file of the CA that signs the server's certificate (DATABASE_CA_FILE); see connection-tls.ts. */
+      caFile?: string;
     }
   /** `dir` undefined = in memory (tests). */
   | { kind: 'pglite'; dir?: string; loadDataDir?: Blob };
@@ -74,6 +77,12 @@ function sessionSettings(statementTimeoutMs: number): Array<[string, string]> {
   ];
 }
 
+/** node-postgres's connection string and TLS options for `url`. */
+function pgConnectionOptions(url: string, caFile: string | undefined, setting: string): Pick<pg.PoolConfig, 'connectionString' | 'ssl'> {
+  const { connectionString, ssl } = pgConnection(url, caFile, setting);
+  return { connectionString, ssl };
+}
+
 /** Pools that reach PostgreSQL through a transaction pooler: no named prepared statements on them. */
 const pooledPools = new WeakSet<pg.Pool>();
 
@@ -84,7 +93,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const startupOptions = settings.map(([name, value]) => `-c ${name}=${value}`).join(' ');
     const pooled = target.directUrl !== undefined;
     const pool = new pg.Pool({
-      connectionString: target.url,
+      ...pgConnectionOptions(target.url, target.caFile, 'DATABASE_URL'),
       max: target.poolSize ?? 10,
       connectionTimeoutMillis: target.connectTimeoutMs ?? 5_000,
       // A frozen server cancels nothing, so the client also stops waiting a little later, closes that
@@ -99,7 +108,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle client losing its connection must not crash the process (checked-out ones: the Client class).
     pool.on('error', () => {});
     // PostgreSQL itself, for what needs a session of its own: the startup lock, and migrations.
-    const direct = pooled ? new pg.Pool({ connectionString: target.directUrl, max: 2, connectionTimeoutMillis: 5_000, options: startupOptions }) : pool;
+    const direct = pooled
+      ? new pg.Pool({
+          ...pgConnectionOptions(target.directUrl!, target.caFile, 'DATABASE_DIRECT_URL'),
+          max: 2,
+          connectionTimeoutMillis: 5_000,
+          options: startupOptions,
+        })
+      : pool;
     direct.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {

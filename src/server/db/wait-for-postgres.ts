@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { DatabaseUnreachableError, isDatabaseUnavailable } from '../lib/database-errors';
+import { type PgConnection, pgConnection, tlsRefusal } from './connection-tls';
 
 /** Longest pause between two connection attempts. */
 const MAX_BACKOFF_MS = 5_000;
@@ -12,27 +13,34 @@ interface WaitOptions {
   connectTimeoutMs?: number;
   /** Receives one line per failed attempt that will be retried. */
   report: (line: string) => void;
+  /** The PEM file of the CA that signs the server's certificate (DATABASE_CA_FILE). */
+  caFile?: string;
+  /** The variable holding `url`, named in messages. */
+  setting?: string;
 }
 
 /**
  * At start, waits until PostgreSQL accepts a connection and answers, retrying with growing pauses for
  * `retryS` seconds: a server started by the same boot, or restarting, is given time to come up. Throws a
  * DatabaseUnreachableError whose message is one line naming the server and the cause (never the URL,
- * which may hold a password). An error that waiting cannot cure (wrong password, no such database)
- * stops at once.
+ * which may hold a password). An error that waiting cannot cure (wrong password, no such database, a
+ * certificate refused) stops at once.
  */
-export async function waitForPostgres(url: string, { retryS, connectTimeoutMs = 5_000, report }: WaitOptions): Promise<void> {
+export async function waitForPostgres(url: string, { retryS, connectTimeoutMs = 5_000, report, caFile, setting = 'DATABASE_URL' }: WaitOptions): Promise<void> {
   const deadline = Date.now() + retryS * 1000;
-  const server = serverName(url);
+  const connection = pgConnection(url, caFile, setting);
+  const server = serverName(connection.connectionString);
   for (let attempt = 1; ; attempt++) {
-    const error = await tryOnce(url, Math.max(500, Math.min(connectTimeoutMs, deadline - Date.now())));
+    const error = await tryOnce(connection, Math.max(500, Math.min(connectTimeoutMs, deadline - Date.now())));
     if (!error) return;
+    const refusedTls = tlsRefusal(error, setting);
+    if (refusedTls) throw new DatabaseUnreachableError(`Cannot connect to PostgreSQL at ${server}: ${refusedTls}`);
     const cause = describeCause(error);
-    if (!isDatabaseUnavailable(error)) throw new DatabaseUnreachableError(`Cannot connect to PostgreSQL at ${server}: ${cause}: check DATABASE_URL`);
+    if (!isDatabaseUnavailable(error)) throw new DatabaseUnreachableError(`Cannot connect to PostgreSQL at ${server}: ${cause}: check ${setting}`);
     const left = deadline - Date.now();
     if (left <= 0) {
       const waited = retryS > 0 ? ` after ${retryS} s (DB_CONNECT_RETRY_S)` : ' (DB_CONNECT_RETRY_S=0: no retry)';
-      throw new DatabaseUnreachableError(`Cannot reach PostgreSQL at ${server} (${cause})${waited}: check DATABASE_URL`);
+      throw new DatabaseUnreachableError(`Cannot reach PostgreSQL at ${server} (${cause})${waited}: check ${setting}`);
     }
     const pauseMs = Math.min(FIRST_BACKOFF_MS * 2 ** (attempt - 1), MAX_BACKOFF_MS, left);
     report(
@@ -43,8 +51,9 @@ export async function waitForPostgres(url: string, { retryS, connectTimeoutMs = 
 }
 
 /** One connection and `select 1`; resolves with the error, or undefined when PostgreSQL answered. */
-async function tryOnce(url: string, timeoutMs: number): Promise<unknown> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+async function tryOnce(connection: PgConnection, timeoutMs: number): Promise<unknown> {
+  const { connectionString, ssl } = connection;
+  const client = new pg.Client({ connectionString, ssl, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
   client.on('error', () => {});
   try {
     await client.connect();

@@ -34,7 +34,8 @@ export function publishInvalidation(kind: InvalidationKind, subject?: string): v
 const first = <T>(set: Set<T>): T | undefined => set.values().next().value;
 
 interface SyncOptions {
-  url: string;
+  /** PostgreSQL itself (LISTEN needs a session of its own), with its TLS options. */
+  connection: Pick<pg.ClientConfig, 'connectionString' | 'ssl'>;
   /** Drops this process's caches of `kind` (without publishing again). */
   drop: (kind: InvalidationKind | 'all', subject?: string) => void;
   log: { info(msg: string): void; warn(obj: object, msg: string): void };
@@ -46,7 +47,7 @@ interface SyncOptions {
  * Publishes this instance's invalidations and listens for the others'. Returns `stop()`.
  * Publishing uses its own connection too, so a NOTIFY never waits for a pool connection.
  */
-export function startCacheSync({ url, drop, log, retryMs = 1_000 }: SyncOptions): { stop(): Promise<void>; ready: Promise<void> } {
+export function startCacheSync({ connection, drop, log, retryMs = 1_000 }: SyncOptions): { stop(): Promise<void>; ready: Promise<void> } {
   const origin = randomUUID();
   let listener: pg.Client | undefined;
   let publisher: pg.Client | undefined;
@@ -76,8 +77,8 @@ export function startCacheSync({ url, drop, log, retryMs = 1_000 }: SyncOptions)
 
   const connect = async () => {
     if (stopped) return;
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-    const pub = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const client = new pg.Client({ ...connection, connectionTimeoutMillis: 5_000 });
+    const pub = new pg.Client({ ...connection, connectionTimeoutMillis: 5_000 });
     let lost = false;
     const onLost = (err?: unknown) => {
       if (lost) return;

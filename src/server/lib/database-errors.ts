@@ -1,3 +1,4 @@
+import { isTlsRefusal } from '../db/connection-tls';
 import { pgErrorCode } from '../errors';
 
 /**
@@ -26,6 +27,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const { code: socketCode, message } = e as { code?: unknown; message?: unknown };
     if (typeof socketCode === 'string' && UNAVAILABLE_SOCKET_CODES.has(socketCode)) return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message))) return true;
+    // A certificate refused once the server is running (renewed by a CA we were not given, …).
+    if (isTlsRefusal(e)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

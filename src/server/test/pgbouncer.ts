@@ -35,8 +35,13 @@ async function listening(port: number, withinMs: number): Promise<void> {
   }
 }
 
+export interface PgBouncerOptions {
+  /** TLS required of every client, with this certificate and key (PEM files). */
+  tls?: { certFile: string; keyFile: string };
+}
+
 /** Starts PgBouncer (transaction mode, trust) for the server of `serverUrl` on a free port. */
-export async function startPgBouncer(serverUrl: string): Promise<RunningPgBouncer> {
+export async function startPgBouncer(serverUrl: string, { tls }: PgBouncerOptions = {}): Promise<RunningPgBouncer> {
   const server = new URL(serverUrl);
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'apd-pgbouncer-'));
@@ -54,6 +59,7 @@ export async function startPgBouncer(serverUrl: string): Promise<RunningPgBounce
       'auth_type = trust',
       `auth_file = ${path.join(dir, 'users.txt')}`,
       'pool_mode = transaction',
+      ...(tls ? ['client_tls_sslmode = require', `client_tls_cert_file = ${tls.certFile}`, `client_tls_key_file = ${tls.keyFile}`] : []),
       'max_client_conn = 1000',
       'default_pool_size = 20',
       '',
