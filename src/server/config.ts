@@ -327,7 +327,7 @@ export function configWarnings(config: AppConfig): string[] {
     ['DATABASE_DIRECT_URL', config.databaseDirectUrl],
   ] as const) {
     const connection = url ? pgConnection(url, config.databaseCaFile, setting) : undefined;
-    if (connection?.ssl && !connection.verified) {
+    if (connection?.options.ssl && !connection.verified) {
       warnings.push(
         `${setting} has sslmode=require: the connection is encrypted but the server's certificate is not checked, so anyone able to redirect it can read it. Use sslmode=verify-full (with DATABASE_CA_FILE for a private CA).`,
       );

@@ -64,8 +64,8 @@ async function main() {
     ? startCacheSync({
         // LISTEN needs a session of its own: PostgreSQL itself, not a transaction pooler.
         connection: config.databaseDirectUrl
-          ? pgConnection(config.databaseDirectUrl, caFile, 'DATABASE_DIRECT_URL')
-          : pgConnection(config.databaseUrl, caFile, 'DATABASE_URL'),
+          ? pgConnection(config.databaseDirectUrl, caFile, 'DATABASE_DIRECT_URL').options
+          : pgConnection(config.databaseUrl, caFile, 'DATABASE_URL').options,
         drop(kind, subject) {
           if (kind === 'viewer') return void (subject && dropViewerCaches(subject));
           if (kind !== 'sessions') dropPromptCaches(handle.db);

@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../lib/project-root';
 import { ADVISORY_LOCKS } from './advisory-locks';
-import { pgConnection } from './connection-tls';
+import { type PgConnection, pgConnection } from './connection-tls';
 import { guardedClientClass } from './guarded-pg-client';
 import * as schema from './schema';
 
@@ -78,9 +78,8 @@ function sessionSettings(statementTimeoutMs: number): Array<[string, string]> {
 }
 
 /** node-postgres's connection string and TLS options for `url`. */
-function pgConnectionOptions(url: string, caFile: string | undefined, setting: string): Pick<pg.PoolConfig, 'connectionString' | 'ssl'> {
-  const { connectionString, ssl } = pgConnection(url, caFile, setting);
-  return { connectionString, ssl };
+function pgConnectionOptions(url: string, caFile: string | undefined, setting: string): PgConnection['options'] {
+  return pgConnection(url, caFile, setting).options;
 }
 
 /** Pools that reach PostgreSQL through a transaction pooler: no named prepared statements on them. */

@@ -17,31 +17,48 @@ const base = 'postgresql://app:pw@db.example.com:5432/prompts';
 
 describe('TLS settings of a database URL', () => {
   it('takes the TLS parameters out of the URL node-postgres is given, whatever the mode', () => {
-    const { connectionString, ssl } = pgConnection(`${base}?sslmode=verify-full&application_name=apd&sslrootcert=${caFile}`, undefined);
+    const { connectionString, ssl } = pgConnection(`${base}?sslmode=verify-full&application_name=apd&sslrootcert=${caFile}`, undefined).options;
     expect(connectionString).toBe(`${base}?application_name=apd`);
     expect(ssl).toMatchObject({ rejectUnauthorized: true, ca: expect.stringContaining('BEGIN CERTIFICATE') });
   });
 
   it('no sslmode or disable: no TLS', () => {
-    expect(pgConnection(base, undefined).ssl).toBe(false);
-    expect(pgConnection(`${base}?sslmode=disable`, undefined).ssl).toBe(false);
+    expect(pgConnection(base, undefined).options.ssl).toBe(false);
+    expect(pgConnection(`${base}?sslmode=disable`, undefined).options.ssl).toBe(false);
   });
 
   it('require: encrypted, the certificate unchecked, unless a CA is given (then the chain is checked, not the name)', () => {
-    expect(pgConnection(`${base}?sslmode=require`, undefined)).toMatchObject({ ssl: { rejectUnauthorized: false }, verified: false });
+    expect(pgConnection(`${base}?sslmode=require`, undefined)).toMatchObject({ options: { ssl: { rejectUnauthorized: false } }, verified: false });
     const withCa = pgConnection(`${base}?sslmode=require`, caFile);
-    expect(withCa).toMatchObject({ ssl: { rejectUnauthorized: true, ca: expect.any(String) }, verified: true });
-    expect((withCa.ssl as { checkServerIdentity?: unknown }).checkServerIdentity).toBeTypeOf('function');
+    expect(withCa).toMatchObject({ options: { ssl: { rejectUnauthorized: true, ca: expect.any(String) } }, verified: true });
+    expect((withCa.options.ssl as { checkServerIdentity?: unknown }).checkServerIdentity).toBeTypeOf('function');
   });
 
   it('verify-ca skips the name check; verify-full keeps Node’s own; sslrootcert=system uses the machine’s CAs', () => {
-    const verifyCa = pgConnection(`${base}?sslmode=verify-ca`, caFile).ssl as Record<string, unknown>;
+    const verifyCa = pgConnection(`${base}?sslmode=verify-ca`, caFile).options.ssl as Record<string, unknown>;
     expect(verifyCa.checkServerIdentity).toBeTypeOf('function');
-    const verifyFull = pgConnection(`${base}?sslmode=verify-full`, caFile).ssl as Record<string, unknown>;
+    const verifyFull = pgConnection(`${base}?sslmode=verify-full`, caFile).options.ssl as Record<string, unknown>;
     expect(verifyFull).toEqual({ rejectUnauthorized: true, ca: expect.any(String) });
-    expect(pgConnection(`${base}?sslmode=verify-full&sslrootcert=system`, caFile).ssl).toEqual({ rejectUnauthorized: true });
+    expect(pgConnection(`${base}?sslmode=verify-full&sslrootcert=system`, caFile).options.ssl).toEqual({ rejectUnauthorized: true });
     // node-postgres's own ssl=true meant a checked connection.
     expect(pgConnection(`${base}?ssl=true`, undefined)).toMatchObject({ sslMode: 'verify-full', verified: true });
+  });
+
+  it('reads the rest of the URL as node-postgres does: a local socket with a password, repeated parameters (the last wins), sslnegotiation', () => {
+    const socket = 'postgresql://postgres:s3cret@/prompts?host=%2Fvar%2Frun%2Fpostgresql';
+    expect(pgConnection(socket, undefined).options).toEqual({
+      connectionString: 'postgresql://postgres:s3cret@/prompts?host=%2Fvar%2Frun%2Fpostgresql',
+      ssl: false,
+    });
+    expect(pgConnection(`${base}?sslmode=disable&sslmode=require`, undefined).sslMode).toBe('require');
+    // node-postgres would read it as ssl=true over our options: it is taken out and given apart.
+    expect(pgConnection(`${base}?sslmode=verify-full&sslnegotiation=direct`, caFile).options).toEqual({
+      connectionString: base,
+      ssl: expect.objectContaining({ ca: expect.any(String) }),
+      sslnegotiation: 'direct',
+    });
+    expect(pgConnection(`${base}?ssl=no-verify`, undefined)).toMatchObject({ sslMode: 'require', verified: false });
+    expect(pgConnection(`${base}?sslrootcert=system`, undefined)).toMatchObject({ sslMode: 'verify-full', options: { ssl: { rejectUnauthorized: true } } });
   });
 
   it('refuses at start what cannot work or would fall back to clear text, naming the variable', () => {
@@ -61,7 +78,7 @@ describe('TLS settings of a database URL', () => {
       'DATABASE_URL: sslmode must be disable, require, verify-ca or verify-full (not strict)',
     );
     expect(problems({ DATABASE_URL: base, DATABASE_CA_FILE: caFile })).toContain(
-      'DATABASE_URL: DATABASE_CA_FILE is set but the URL asks for no TLS: add sslmode=verify-full (or verify-ca)',
+      'DATABASE_URL: DATABASE_CA_FILE given but the URL asks for no TLS: add sslmode=verify-full (or verify-ca)',
     );
     expect(problems({ DATABASE_URL: `${base}?sslmode=verify-full`, DATABASE_CA_FILE: path.join(dir, 'missing.crt') })).toContain(
       `DATABASE_CA_FILE: cannot read ${path.join(dir, 'missing.crt')} (ENOENT)`,
@@ -69,6 +86,13 @@ describe('TLS settings of a database URL', () => {
     expect(problems({ DATABASE_URL: `${base}?sslmode=verify-full`, DATABASE_DIRECT_URL: `${base}?sslmode=verify-full&sslrootcert=${notPem}` })).toContain(
       `DATABASE_DIRECT_URL sslrootcert: ${notPem} holds no PEM certificate`,
     );
+    expect(problems({ DATABASE_URL: `${base}?sslmode=require&sslrootcert=system` })).toContain(
+      'DATABASE_URL: sslrootcert=system needs sslmode=verify-full (not require)',
+    );
+    expect(problems({ DATABASE_URL: `${base}?sslmode=disable&sslcert=a.crt&sslkey=a.key` })).toContain(
+      'DATABASE_URL: sslcert, sslkey given but the URL asks for no TLS: add sslmode=verify-full (or verify-ca)',
+    );
+    expect(problems({ DATABASE_URL: `postgresql://app:s3cret@/prompts?host=/tmp&sslmode=prefer` })).not.toContain('s3cret');
     expect(problems({ DATABASE_URL: `${base}?sslmode=verify-full`, DATABASE_CA_FILE: caFile })).toBe('');
   });
 
@@ -84,5 +108,13 @@ describe('TLS settings of a database URL', () => {
     expect(tlsRefusal(refused)).toContain('its TLS certificate was refused');
     expect(isDatabaseUnavailable(new Error('Failed query', { cause: refused }))).toBe(true);
     expect(tlsRefusal(new Error('syntax error'))).toBeUndefined();
+    const wrongPurpose = Object.assign(new Error('unsupported certificate purpose'), { code: 'INVALID_PURPOSE' });
+    expect(isDatabaseUnavailable(wrongPurpose)).toBe(true);
+    const handshake = Object.assign(new Error('tlsv13 alert certificate required\nSSL alert number 116\n'), {
+      code: 'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED',
+    });
+    expect(tlsRefusal(handshake)).toBe(
+      "the TLS handshake failed (tlsv13 alert certificate required, ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED): check the server's TLS requirements (a client certificate: sslcert and sslkey in DATABASE_URL)",
+    );
   });
 });

@@ -17,13 +17,11 @@ export type SslMode = 'disable' | 'require' | 'verify-ca' | 'verify-full';
 
 const SSL_MODES: readonly string[] = ['disable', 'require', 'verify-ca', 'verify-full'];
 /** URL parameters about TLS that node-postgres would otherwise act on in its own way. */
-const TLS_PARAMETERS = ['sslmode', 'ssl', 'sslrootcert', 'sslcert', 'sslkey', 'sslpassword', 'sslcompression', 'uselibpqcompat'];
+const TLS_PARAMETERS = ['sslmode', 'ssl', 'sslrootcert', 'sslcert', 'sslkey', 'sslpassword', 'sslcompression', 'sslnegotiation', 'uselibpqcompat'];
 
 export interface PgConnection {
-  /** The URL without its TLS parameters. */
-  connectionString: string;
-  /** What node-postgres is given: false for none, else the options of `tls.connect`. */
-  ssl: false | ConnectionOptions;
+  /** What node-postgres is given: the URL without its TLS parameters, and the TLS options. */
+  options: { connectionString: string; ssl: false | ConnectionOptions; sslnegotiation?: 'postgres' | 'direct' };
   sslMode: SslMode;
   /** Whether the server's certificate is checked at all. */
   verified: boolean;
@@ -52,11 +50,36 @@ export function pgConnection(url: string, caFile: string | undefined, setting = 
   return connection;
 }
 
+/**
+ * The URL's query string, parsed apart from the rest: a URL node-postgres accepts but WHATWG URL does
+ * not (a password before an empty host, for a local socket) keeps working, and no message quotes it.
+ */
+function splitQuery(url: string): { base: string; params: URLSearchParams } {
+  const at = url.indexOf('?');
+  return at < 0 ? { base: url, params: new URLSearchParams() } : { base: url.slice(0, at), params: new URLSearchParams(url.slice(at + 1)) };
+}
+
+/** A parameter's value as libpq reads a repeated one: the last. */
+const lastOf = (params: URLSearchParams, name: string): string | undefined => params.getAll(name).at(-1);
+
 function readConnection(url: string, caFile: string | undefined, setting: string): PgConnection {
-  const parsed = new URL(url);
-  const params = parsed.searchParams;
-  const legacySsl = params.get('ssl');
-  const mode = params.get('sslmode') ?? (legacySsl && !['0', 'false'].includes(legacySsl) ? 'verify-full' : 'disable');
+  const { base, params } = splitQuery(url);
+  const legacySsl = lastOf(params, 'ssl');
+  const rootCert = lastOf(params, 'sslrootcert');
+  const clientCert = lastOf(params, 'sslcert');
+  const clientKey = lastOf(params, 'sslkey');
+  const negotiation = lastOf(params, 'sslnegotiation');
+  // libpq: a root certificate of `system` makes verify-full the default. node-postgres: ssl=no-verify
+  // is an unchecked connection, any other true value a checked one.
+  const mode =
+    lastOf(params, 'sslmode') ??
+    (rootCert === 'system'
+      ? 'verify-full'
+      : legacySsl === 'no-verify'
+        ? 'require'
+        : legacySsl && !['0', 'false'].includes(legacySsl)
+          ? 'verify-full'
+          : 'disable');
   if (mode === 'allow' || mode === 'prefer') {
     throw new DatabaseTlsSettingError(
       setting,
@@ -65,19 +88,33 @@ function readConnection(url: string, caFile: string | undefined, setting: string
   }
   if (!SSL_MODES.includes(mode)) throw new DatabaseTlsSettingError(setting, `sslmode must be disable, require, verify-ca or verify-full (not ${mode})`);
   const sslMode = mode as SslMode;
-  const rootCert = params.get('sslrootcert');
-  const clientCert = params.get('sslcert');
-  const clientKey = params.get('sslkey');
-  for (const name of TLS_PARAMETERS) params.delete(name);
-  const connectionString = parsed.toString();
-  if (sslMode === 'disable') {
-    if (caFile) throw new DatabaseTlsSettingError(setting, `DATABASE_CA_FILE is set but the URL asks for no TLS: add sslmode=verify-full (or verify-ca)`);
-    return { connectionString, ssl: false, sslMode, verified: false };
+  if (negotiation !== undefined && negotiation !== 'postgres' && negotiation !== 'direct') {
+    throw new DatabaseTlsSettingError(setting, `sslnegotiation must be postgres or direct (not ${negotiation})`);
   }
+  for (const name of TLS_PARAMETERS) params.delete(name);
+  const query = params.toString();
+  const connectionString = query ? `${base}?${query}` : base;
+  if (sslMode === 'disable') {
+    // Certificates given with no TLS to use them on would be ignored: the operator meant something else.
+    const ignored = [
+      caFile && 'DATABASE_CA_FILE',
+      rootCert && 'sslrootcert',
+      clientCert && 'sslcert',
+      clientKey && 'sslkey',
+      negotiation === 'direct' && 'sslnegotiation=direct',
+    ];
+    const named = ignored.filter(Boolean);
+    if (named.length)
+      throw new DatabaseTlsSettingError(setting, `${named.join(', ')} given but the URL asks for no TLS: add sslmode=verify-full (or verify-ca)`);
+    return { options: { connectionString, ssl: false }, sslMode, verified: false };
+  }
+  // libpq refuses the machine's CAs with a mode that would not check against them.
+  if (rootCert === 'system' && sslMode !== 'verify-full')
+    throw new DatabaseTlsSettingError(setting, `sslrootcert=system needs sslmode=verify-full (not ${sslMode})`);
   // A CA in the URL is that URL's own; `system` means the certificates this machine trusts.
   const caPath = rootCert === 'system' ? undefined : (rootCert ?? caFile);
   const ca = caPath ? readPem(caPath, rootCert ? `${setting} sslrootcert` : 'DATABASE_CA_FILE', 'CERTIFICATE') : undefined;
-  if ((clientCert === null) !== (clientKey === null)) throw new DatabaseTlsSettingError(setting, `sslcert and sslkey go together`);
+  if ((clientCert === undefined) !== (clientKey === undefined)) throw new DatabaseTlsSettingError(setting, `sslcert and sslkey go together`);
   const client =
     clientCert && clientKey
       ? { cert: readPem(clientCert, `${setting} sslcert`, 'CERTIFICATE'), key: readPem(clientKey, `${setting} sslkey`, 'PRIVATE KEY') }
@@ -92,7 +129,7 @@ function readConnection(url: string, caFile: string | undefined, setting: string
         // verify-ca (and require with a CA): the chain is checked, the name on the certificate is not.
         ...(sslMode === 'verify-full' ? {} : { checkServerIdentity: () => undefined }),
       };
-  return { connectionString, ssl, sslMode, verified };
+  return { options: { connectionString, ssl, ...(negotiation ? { sslnegotiation: negotiation } : {}) }, sslMode, verified };
 }
 
 function readPem(file: string, setting: string, kind: 'CERTIFICATE' | 'PRIVATE KEY'): string {
@@ -110,7 +147,7 @@ function readPem(file: string, setting: string, kind: 'CERTIFICATE' | 'PRIVATE K
 
 /** The connection's TLS in a few words, for the start-up log. */
 export function describeTls(connection: PgConnection): string {
-  if (!connection.ssl) return 'without TLS';
+  if (!connection.options.ssl) return 'without TLS';
   if (!connection.verified) return 'over TLS, the certificate not checked (sslmode=require)';
   return `over TLS (sslmode=${connection.sslMode})`;
 }
@@ -131,6 +168,16 @@ const CERTIFICATE_CODES = new Set([
   'CERT_REJECTED',
   'CERT_SIGNATURE_FAILURE',
   'ERR_TLS_CERT_ALTNAME_INVALID',
+  'HOSTNAME_MISMATCH',
+  'INVALID_CA',
+  'INVALID_PURPOSE',
+  'PATH_LENGTH_EXCEEDED',
+  'CERT_CHAIN_TOO_LONG',
+  'CERT_REVOKED',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
 ]);
 
 /**
@@ -139,9 +186,13 @@ const CERTIFICATE_CODES = new Set([
  */
 export function tlsRefusal(err: unknown, setting = 'DATABASE_URL'): string | undefined {
   const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
-  const text = typeof message === 'string' ? message : '';
+  // OpenSSL's messages may run over several lines: the start-up message is one.
+  const text = typeof message === 'string' ? (message.split('\n')[0] ?? '').trim() : '';
   if (/does not support SSL connections/i.test(text)) {
     return `the server does not accept TLS connections: enable ssl on it, or change sslmode in ${setting}`;
+  }
+  if (typeof code === 'string' && code.startsWith('ERR_SSL_')) {
+    return `the TLS handshake failed (${text}, ${code}): check the server's TLS requirements (a client certificate: sslcert and sslkey in ${setting})`;
   }
   if (typeof code !== 'string' || !CERTIFICATE_CODES.has(code)) return undefined;
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {

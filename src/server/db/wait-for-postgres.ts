@@ -29,7 +29,7 @@ interface WaitOptions {
 export async function waitForPostgres(url: string, { retryS, connectTimeoutMs = 5_000, report, caFile, setting = 'DATABASE_URL' }: WaitOptions): Promise<void> {
   const deadline = Date.now() + retryS * 1000;
   const connection = pgConnection(url, caFile, setting);
-  const server = serverName(connection.connectionString);
+  const server = serverName(connection.options.connectionString);
   for (let attempt = 1; ; attempt++) {
     const error = await tryOnce(connection, Math.max(500, Math.min(connectTimeoutMs, deadline - Date.now())));
     if (!error) return;
@@ -52,8 +52,7 @@ export async function waitForPostgres(url: string, { retryS, connectTimeoutMs = 
 
 /** One connection and `select 1`; resolves with the error, or undefined when PostgreSQL answered. */
 async function tryOnce(connection: PgConnection, timeoutMs: number): Promise<unknown> {
-  const { connectionString, ssl } = connection;
-  const client = new pg.Client({ connectionString, ssl, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+  const client = new pg.Client({ ...connection.options, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
   client.on('error', () => {});
   try {
     await client.connect();

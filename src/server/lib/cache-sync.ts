@@ -35,7 +35,7 @@ const first = <T>(set: Set<T>): T | undefined => set.values().next().value;
 
 interface SyncOptions {
   /** PostgreSQL itself (LISTEN needs a session of its own), with its TLS options. */
-  connection: Pick<pg.ClientConfig, 'connectionString' | 'ssl'>;
+  connection: Pick<pg.ClientConfig, 'connectionString' | 'ssl' | 'sslnegotiation'>;
   /** Drops this process's caches of `kind` (without publishing again). */
   drop: (kind: InvalidationKind | 'all', subject?: string) => void;
   log: { info(msg: string): void; warn(obj: object, msg: string): void };
