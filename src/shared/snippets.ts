@@ -32,6 +32,12 @@ export function includedSnippetNames(text: string): string[] {
   return [...seen.values()];
 }
 
+/** `text` with every inclusion of `from` (in any case) naming `to` instead; escaped ones stay as written. */
+export function renameInclusion(text: string, from: string, to: string): string {
+  const wanted = from.toLowerCase();
+  return text.replace(INCLUSION, (match, name?: string) => (name !== undefined && name.toLowerCase() === wanted ? `{{> ${to}}}` : match));
+}
+
 /** One sentence naming what keeps a text from expanding. */
 export function snippetProblemMessage(problem: SnippetProblem): string {
   switch (problem.kind) {

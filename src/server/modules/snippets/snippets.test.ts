@@ -185,6 +185,29 @@ describe('snippets', () => {
     expect((await getSnippet(eve, s.id)).usedInCount).toBe(1);
   });
 
+  it('a rename reaches the texts kept aside: an open suggestion and a trashed prompt, which come back including it', async () => {
+    const s = await createSnippet(eve, { name: 'kept-sign-off', content: 'Regards, Legal.' });
+    const kept = await createPrompt(eve, 'Kept aside', 'Dear {{name}}.');
+    const proposal = await ok<{ id: string }>(
+      otto,
+      'POST',
+      `/api/prompts/${kept.id}/suggestions`,
+      { content: 'Dear {{name}}. {{>kept-sign-off}}', message: 'Sign it' },
+      201,
+    );
+    const trashed = await createPrompt(eve, 'Trashed with sign-off', 'Bye. {{> Kept-Sign-Off}} \\{{> kept-sign-off}}');
+    await ok(eve, 'DELETE', `/api/prompts/${trashed.id}`, undefined, 204);
+
+    await ok(eve, 'PUT', `/api/snippets/${s.id}`, { name: 'legal-sign-off' });
+    await ok(eve, 'POST', `/api/trash/${trashed.id}/restore`);
+    const restored = await getPrompt(eve, trashed.id);
+    // The escaped one is text, not an inclusion: it stays as written.
+    expect(restored.content).toBe('Bye. {{> legal-sign-off}} \\{{> kept-sign-off}}');
+    expect(restored.expandedContent).toBe('Bye. Regards, Legal. \\{{> kept-sign-off}}');
+    await ok(eve, 'POST', `/api/suggestions/${proposal.id}/accept`, {});
+    expect((await getPrompt(eve, kept.id)).expandedContent).toBe('Dear {{name}}. Regards, Legal.');
+  });
+
   it('pass to the member receiving a deleted member’s prompts, or to the admin deleting them', async () => {
     const leaving = await t.userWithRole('edit', { firstName: 'Lee', lastName: 'Leaving', businessUnit: 'Sales' });
     const theirs = await createSnippet(leaving, { name: 'leaving-note', content: 'Bye.' });

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { MAX_SNIPPET_DEPTH } from '../../../shared/snippets';
+import { MAX_SNIPPET_DEPTH, renameInclusion } from '../../../shared/snippets';
 import { type Database, queryRows } from '../../db/client';
 import { prompts, type UserRow } from '../../db/schema';
 import { uuidArray } from '../../db/sql-arrays';
@@ -124,4 +124,37 @@ export async function renameInclusions(tx: Database, id: string, from: string, t
   await queryRows(tx, sql`select id from prompts where id in ${promptIds} order by id for no key update`);
   await queryRows(tx, sql`update prompts set content = ${replaced(sql`content`)} where id in ${promptIds}`);
   await queryRows(tx, sql`update snippets set content = ${replaced(sql`content`)} where id in ${snippetIds}`);
+  await renameKeptAside(tx, pattern, from, to);
+}
+
+/** The texts of a trashed prompt that may come back: its own, its versions' and its suggestions'. */
+interface TrashedTexts {
+  prompt: { content: string };
+  versions?: Array<{ content: string }>;
+  suggestions?: Array<{ content: string | null }>;
+}
+
+/**
+ * Texts kept aside that may become a prompt's again carry the new name too: open suggestions (an
+ * accepted one replaces the prompt's text) and trashed prompts (a restore puts theirs back). Nothing
+ * links them to the snippet, so they are found by the name in their text; the trash is bounded by its
+ * retention, and renames are rare.
+ */
+async function renameKeptAside(tx: Database, pattern: string, from: string, to: string): Promise<void> {
+  await queryRows(
+    tx,
+    sql`update prompt_suggestions set content = regexp_replace(content, ${pattern}, ${`{{> ${to}}}`}, 'gi') where status = 'open' and content ~* ${pattern}`,
+  );
+  const trashed = await select<{ id: string; snapshot: TrashedTexts }>(
+    tx,
+    sql`select id, snapshot from trashed_prompts where strpos(lower(snapshot::text), ${from.toLowerCase()}) > 0 for update`,
+  );
+  for (const { id, snapshot } of trashed) {
+    const before = JSON.stringify(snapshot);
+    snapshot.prompt.content = renameInclusion(snapshot.prompt.content, from, to);
+    for (const version of snapshot.versions ?? []) version.content = renameInclusion(version.content, from, to);
+    for (const suggestion of snapshot.suggestions ?? []) if (suggestion.content) suggestion.content = renameInclusion(suggestion.content, from, to);
+    if (JSON.stringify(snapshot) !== before)
+      await queryRows(tx, sql`update trashed_prompts set snapshot = ${JSON.stringify(snapshot)}::jsonb where id = ${id}::uuid`);
+  }
 }
