@@ -85,6 +85,23 @@ describe('snippets', () => {
     await screenshot(page, 'snippet-page', false);
   });
 
+  it('show their variables in the prompt form as soon as the content includes them, and say when one cannot be included', async () => {
+    const { page } = await suite.open({ width: 1366, height: 900 });
+    await signInWithToken(page, writer.token, '/create-prompt');
+    await page.getByLabel('Content').fill('Thank {{client}}.\n{{> sign-off}}');
+    const panel = page.getByRole('region', { name: 'Variables' });
+    // Not saved yet: the snippet's {{signer}} comes from the server's expansion of the text being written.
+    await expect
+      .poll(() => panel.getByRole('listitem').allInnerTexts())
+      .toEqual([expect.stringContaining('{{client}}'), expect.stringContaining('{{signer}}')]);
+    await page.getByLabel('Content').fill('Thank {{client}}.\n{{> sign-off}}\n{{> no-such-snippet}}');
+    await expect.poll(() => panel.innerText()).toContain('The snippet “no-such-snippet” does not exist or is not shared with you');
+    // The snippet that does exist keeps its variable in the panel.
+    expect(await panel.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('{{client}}'), expect.stringContaining('{{signer}}')]);
+    await expectAccessible(page, 'prompt form with a missing snippet');
+    await screenshot(page, 'prompt-form-snippet-variables', false);
+  });
+
   it('list reads well on a phone', async () => {
     const { page } = await suite.open({ width: 390, height: 844 });
     await signInWithToken(page, writer.token, '/snippets');

@@ -200,6 +200,7 @@ const OPEN_TO_TOKENS: Record<string, TokenScope> = {
   'GET /api/snippets': 'prompts:read',
   'GET /api/snippets/:id': 'prompts:read',
   'POST /api/snippets': 'prompts:write',
+  'POST /api/snippets/expand': 'prompts:read',
   'PUT /api/snippets/:id': 'prompts:write',
   'DELETE /api/snippets/:id': 'prompts:write',
   'POST /mcp': 'prompts:read',

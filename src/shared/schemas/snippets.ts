@@ -86,3 +86,16 @@ export type SnippetListQuery = z.output<typeof snippetListQuerySchema>;
 
 export const snippetListSchema = z.object({ items: z.array(snippetSchema), nextCursor: z.string().nullable() });
 export type SnippetList = z.infer<typeof snippetListSchema>;
+
+/** A text to expand for the caller, as a prompt form asks while its content is written. */
+export const snippetExpandSchema = z.object({
+  content: z.string({ error: SNIPPET_MESSAGES.contentRequired }).max(MAX_LONG_TEXT_LENGTH, SNIPPET_MESSAGES.contentTooLong),
+});
+
+export const snippetExpansionSchema = z.object({
+  expandedContent: z.string().describe('The text with each snippet it includes written out, as the caller may see them'),
+  variables: z.array(z.string()).describe('The variables of the expanded text, in order of first appearance, built-ins included'),
+  problem: z.string().nullable().describe('What keeps the text from expanding (a snippet missing or not shared with the caller, a loop, too deep), or null'),
+  snippets: z.array(z.object({ id: z.string(), name: z.string() })).describe('The snippets it includes directly that the caller may see'),
+});
+export type SnippetExpansion = z.infer<typeof snippetExpansionSchema>;

@@ -1,5 +1,6 @@
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
-import { narrowerSnippetMessage } from '../../../shared/schemas/snippets';
+import { narrowerSnippetMessage, type SnippetExpansion } from '../../../shared/schemas/snippets';
+import { templateVariables } from '../../../shared/template-variables';
 import { expandSnippets, includedSnippetNames, MAX_SNIPPET_DEPTH, type SnippetProblem, snippetProblemMessage } from '../../../shared/snippets';
 import type { Visibility } from '../../../shared/visibility';
 import type { Database } from '../../db/client';
@@ -76,6 +77,31 @@ export function expandWith(content: string, found: SnippetsByName, options: Para
 
 export async function expandFor(db: Database, viewer: AudienceViewer, content: string): Promise<Expansion> {
   return expandWith(content, await reachableSnippets(db, viewer, [content]));
+}
+
+/**
+ * A text as `viewer` would read it, for a form while it is written: expanded, its variables, what keeps
+ * it from expanding. A text with a problem stays as written, but the snippets in it that expand on
+ * their own still bring their variables: one missing snippet does not hide the others'.
+ */
+export async function expansionPreview(db: Database, viewer: AudienceViewer, content: string): Promise<SnippetExpansion> {
+  const found = await reachableSnippets(db, viewer, [content]);
+  const { text, problem, included } = expandWith(content, found);
+  const parts = problem
+    ? [
+        content,
+        ...includedSnippetNames(content).flatMap((name) => {
+          const alone = expandWith(`{{> ${name}}}`, found);
+          return alone.problem ? [] : [alone.text];
+        }),
+      ]
+    : [text];
+  return {
+    expandedContent: text,
+    variables: templateVariables(parts.join('\n')).map((v) => v.name),
+    problem: problem ? snippetProblemMessage(problem) : null,
+    snippets: included,
+  };
 }
 
 /** The 422 of a text that cannot be expanded for its reader: a snippet missing, a loop, too deep. */

@@ -6,11 +6,14 @@ import {
   SNIPPET_MESSAGES,
   snippetCreateSchema,
   snippetDetailSchema,
+  snippetExpandSchema,
+  snippetExpansionSchema,
   snippetListQuerySchema,
   snippetListSchema,
   snippetUpdateSchema,
 } from '../../../shared/schemas/snippets';
 import { requireUser } from '../../plugins/auth';
+import { expansionPreview } from './snippet-resolver';
 import { createSnippet, deleteSnippet, getSnippet, listSnippets, updateSnippet } from './snippets.service';
 
 export async function snippetRoutes(app: FastifyInstance) {
@@ -50,6 +53,22 @@ export async function snippetRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => reply.status(201).send(await createSnippet(app.db, requireUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/snippets/expand',
+    {
+      config: signedIn,
+      schema: {
+        summary: 'Expand a text with the snippets it includes',
+        description:
+          'Any text, as the caller would read it once saved (nothing is stored): each `{{> name}}` written out with the snippets the caller may see, the variables of the result, and what keeps it from expanding (a snippet missing or not shared with the caller, a loop, more than 3 levels), or null. The prompt form asks it when its content includes snippets, to list their variables.',
+        tags,
+        body: snippetExpandSchema,
+        response: { 200: snippetExpansionSchema },
+      },
+    },
+    (request) => expansionPreview(app.db, requireUser(request), request.body.content),
   );
 
   r.get(

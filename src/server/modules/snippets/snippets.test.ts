@@ -82,6 +82,32 @@ describe('snippets', () => {
     expect(rendered.text).toBe('Dear Ana,\nWrite in plain English.\nRegards, Eve\nNot legal advice.');
   });
 
+  it('expand any text for the caller without storing it, as the prompt form asks while its content is written', async () => {
+    const preview = await ok(otto, 'POST', '/api/snippets/expand', { content: 'Hi {{who}}. {{> sign-off}} {{today}}' });
+    expect(preview).toEqual({
+      expandedContent: 'Hi {{who}}. Regards, {{author}}\nNot legal advice. {{today}}',
+      variables: ['who', 'author', 'today'],
+      problem: null,
+      snippets: [{ id: expect.any(String), name: 'sign-off' }],
+    });
+    const mine = await createSnippet(eve, { name: 'eves-own', content: 'Secret {{code}}', visibility: 'private' });
+    // Another member's private snippet is missing for them, as on save; the text stays as written, and
+    // the snippets that do expand still bring their variables.
+    expect(await ok(otto, 'POST', '/api/snippets/expand', { content: '{{x}} {{> eves-own}} {{> sign-off}}' })).toEqual({
+      expandedContent: '{{x}} {{> eves-own}} {{> sign-off}}',
+      variables: ['x', 'author'],
+      problem: 'The snippet “eves-own” does not exist or is not shared with you',
+      snippets: [{ id: expect.any(String), name: 'sign-off' }],
+    });
+    expect(await ok(eve, 'POST', '/api/snippets/expand', { content: '{{> eves-own}}' })).toMatchObject({
+      variables: ['code'],
+      problem: null,
+      snippets: [{ id: mine.id }],
+    });
+    expect((await refusal(rita, 'POST', '/api/snippets/expand', { content: 'x'.repeat(100_001) }, 400)).errors?.content).toMatch(/^Content must be at most/);
+    expect((await refusal(rita, 'POST', '/api/snippets/expand', {}, 400)).errors?.content).toBe('Content is required');
+  });
+
   it('refuse on save a missing snippet, a loop and more than three levels, naming them', async () => {
     const missing = await refusal(eve, 'POST', '/api/prompts', { title: 'Ghostly', content: 'Hi {{> ghost}}', aiModels: ['ChatGPT'], tags: ['kit'] }, 400);
     expect(missing.errors?.content).toBe('The snippet “ghost” does not exist or is not shared with you');

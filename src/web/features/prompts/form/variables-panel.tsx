@@ -9,6 +9,7 @@ import { ErrorBox } from '../../../components/ui/error-box';
 import { type ControlProps, FormField } from '../../../components/ui/form-field';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { type PromptFormValues, sentDefinitions } from './use-prompt-form-state';
+import { useSnippetVariables } from './use-snippet-variables';
 
 const TYPE_LABELS: Record<VariableType, string> = {
   text: 'Text',
@@ -164,7 +165,7 @@ function VariableEditor({ def, onChange }: { def: VariableDefinition; onChange: 
 
 /**
  * "Variables", under the content: each `{{variable}}` the content holds, as it is typed (and those of
- * the snippets it included when it was opened), with what it
+ * the snippets it includes, asked of the server as they are added), with what it
  * is (a type, a label, a description, a default, required or not, a choice's options). A definition
  * whose variable left the content is dropped on save, and the panel says so first.
  */
@@ -173,8 +174,9 @@ export function VariablesPanel({ form }: { form: UseFormReturn<PromptFormValues>
     control: form.control,
     name: ['content', 'variableDefinitions', 'snippetVariables'],
   });
+  const { problem } = useSnippetVariables(form);
   const own = templateVariables(content).filter((v) => !v.builtin);
-  // The variables of the snippets it includes, as the prompt was loaded: theirs to define here too.
+  // The variables of the snippets it includes: theirs to define here too.
   const fromSnippets = includedSnippetNames(content).length
     ? snippetVariables.filter((name) => !isBuiltin(name) && !own.some((v) => v.name === name)).map((name) => ({ name, options: undefined }))
     : [];
@@ -182,7 +184,7 @@ export function VariablesPanel({ form }: { form: UseFormReturn<PromptFormValues>
   const sent = sentDefinitions(content, definitions, snippetVariables);
   const dropped = definitions.filter((d) => !sent.includes(d)).map((d) => d.name);
   const errors = messagesOf(form.formState.errors.variableDefinitions as FieldErrors | undefined);
-  if (!variables.length && !dropped.length) return null;
+  if (!variables.length && !dropped.length && !problem) return null;
   const definitionOf = (name: string, options?: string[]): VariableDefinition =>
     definitions.find((d) => d.name === name) ?? { name, type: options ? 'choice' : 'text', ...(options ? { options } : {}) };
   const change = (def: VariableDefinition) => {
@@ -203,6 +205,11 @@ export function VariablesPanel({ form }: { form: UseFormReturn<PromptFormValues>
             <VariableEditor key={v.name} def={definitionOf(v.name, v.options)} onChange={change} />
           ))}
         </ul>
+      ) : null}
+      {problem ? (
+        <ErrorBox tone="warning" compact>
+          <p>{problem}</p>
+        </ErrorBox>
       ) : null}
       {dropped.length ? (
         <ErrorBox tone="warning" compact>
