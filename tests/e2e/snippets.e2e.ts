@@ -100,6 +100,21 @@ describe('snippets', () => {
     expect(await panel.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('{{client}}'), expect.stringContaining('{{signer}}')]);
     await expectAccessible(page, 'prompt form with a missing snippet');
     await screenshot(page, 'prompt-form-snippet-variables', false);
+
+    // Learning a snippet's variables is no change of the writer's: a form edited and put back leaves quietly.
+    const prompts = await apiCall<{ items: Array<{ id: string; title: string }> }>(suite.server.url, 'GET', '/api/prompts/my', undefined, writer.token);
+    await page.goto(`${suite.server.url}/edit-prompt/${prompts.items.find((p) => p.title === 'Order thanks')!.id}`);
+    await expect
+      .poll(() => panel.getByRole('listitem').allInnerTexts())
+      .toEqual([expect.stringContaining('{{client}}'), expect.stringContaining('{{signer}}')]);
+    const content = page.getByLabel('Content');
+    await content.fill('Thank {{client}} for the order.\n{{> sign-off}}\n{{> no-such-snippet}}');
+    await expect.poll(() => panel.innerText()).toContain('The snippet “no-such-snippet” does not exist');
+    await content.fill('Thank {{client}} for the order.\n{{> sign-off}}');
+    await expect.poll(() => panel.innerText()).not.toContain('does not exist');
+    await page.getByRole('link', { name: 'All Prompts' }).click();
+    await page.waitForURL((u) => u.pathname === '/all-prompts');
+    expect(await page.getByRole('alertdialog', { name: 'Leave without saving?' }).count()).toBe(0);
   });
 
   it('list reads well on a phone', async () => {

@@ -1,7 +1,14 @@
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { narrowerSnippetMessage, type SnippetExpansion } from '../../../shared/schemas/snippets';
 import { templateVariables } from '../../../shared/template-variables';
-import { expandSnippets, includedSnippetNames, MAX_SNIPPET_DEPTH, type SnippetProblem, snippetProblemMessage } from '../../../shared/snippets';
+import {
+  expandSnippets,
+  includedSnippetNames,
+  MAX_EXPANDED_LENGTH,
+  MAX_SNIPPET_DEPTH,
+  type SnippetProblem,
+  snippetProblemMessage,
+} from '../../../shared/snippets';
 import type { Visibility } from '../../../shared/visibility';
 import type { Database } from '../../db/client';
 import { snippets, type UserRow, users } from '../../db/schema';
@@ -81,24 +88,23 @@ export async function expandFor(db: Database, viewer: AudienceViewer, content: s
 
 /**
  * A text as `viewer` would read it, for a form while it is written: expanded, its variables, what keeps
- * it from expanding. A text with a problem stays as written, but the snippets in it that expand on
- * their own still bring their variables: one missing snippet does not hide the others'.
+ * it from expanding. A text with a problem stays as written, but the snippets it reaches still bring
+ * their variables (read from their own texts, at most the expansion's length of them): one missing
+ * snippet does not hide the others'.
  */
 export async function expansionPreview(db: Database, viewer: AudienceViewer, content: string): Promise<SnippetExpansion> {
   const found = await reachableSnippets(db, viewer, [content]);
   const { text, problem, included } = expandWith(content, found);
-  const parts = problem
-    ? [
-        content,
-        ...includedSnippetNames(content).flatMap((name) => {
-          const alone = expandWith(`{{> ${name}}}`, found);
-          return alone.problem ? [] : [alone.text];
-        }),
-      ]
-    : [text];
+  let reached = '';
+  if (problem) {
+    for (const snippet of found.values()) {
+      if (reached.length + snippet.content.length > MAX_EXPANDED_LENGTH) break;
+      reached += `\n${snippet.content}`;
+    }
+  }
   return {
     expandedContent: text,
-    variables: templateVariables(parts.join('\n')).map((v) => v.name),
+    variables: templateVariables(text + reached).map((v) => v.name),
     problem: problem ? snippetProblemMessage(problem) : null,
     snippets: included,
   };

@@ -138,16 +138,17 @@ interface TrashedTexts {
  * Texts kept aside that may become a prompt's again carry the new name too: open suggestions (an
  * accepted one replaces the prompt's text) and trashed prompts (a restore puts theirs back). Nothing
  * links them to the snippet, so they are found by the name in their text; the trash is bounded by its
- * retention, and renames are rare.
+ * retention, and renames are rare. Runs after the prompts are locked: a prompt's row before its
+ * suggestions', as accepting one and deleting a prompt take them, each kind in id order. A trashed
+ * prompt being restored at this moment is skipped rather than waited for (the restore waits on this
+ * snippet's row): it comes back naming the old name, and its page says the snippet is missing.
  */
 async function renameKeptAside(tx: Database, pattern: string, from: string, to: string): Promise<void> {
-  await queryRows(
-    tx,
-    sql`update prompt_suggestions set content = regexp_replace(content, ${pattern}, ${`{{> ${to}}}`}, 'gi') where status = 'open' and content ~* ${pattern}`,
-  );
+  const open = sql`(select id from prompt_suggestions where status = 'open' and content ~* ${pattern} order by id for update)`;
+  await queryRows(tx, sql`update prompt_suggestions set content = regexp_replace(content, ${pattern}, ${`{{> ${to}}}`}, 'gi') where id in ${open}`);
   const trashed = await select<{ id: string; snapshot: TrashedTexts }>(
     tx,
-    sql`select id, snapshot from trashed_prompts where strpos(lower(snapshot::text), ${from.toLowerCase()}) > 0 for update`,
+    sql`select id, snapshot from trashed_prompts where strpos(lower(snapshot::text), ${from.toLowerCase()}) > 0 order by id for update skip locked`,
   );
   for (const { id, snapshot } of trashed) {
     const before = JSON.stringify(snapshot);

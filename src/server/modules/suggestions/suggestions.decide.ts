@@ -24,10 +24,14 @@ import { definitionsStillUsed } from '../prompts/prompt-variables';
 
 /** The open suggestion and its prompt, locked for the decision; 404 / 403 / 409 as the viewer's rights say. */
 async function lockedForDecision(tx: Database, viewer: UserRow, id: string): Promise<{ suggestion: PromptSuggestionRow; prompt: PromptRow }> {
+  // The prompt's row before its suggestion's, as deleting a prompt (its suggestions go with it) and
+  // renaming a snippet take them: two of these at once wait for each other instead of deadlocking.
+  const [found] = await tx.select({ promptId: promptSuggestions.promptId }).from(promptSuggestions).where(eq(promptSuggestions.id, id));
+  if (!found) throw suggestionNotFound();
+  const [prompt] = await tx.select().from(prompts).where(eq(prompts.id, found.promptId)).for('update');
   const [suggestion] = await tx.select().from(promptSuggestions).where(eq(promptSuggestions.id, id)).for('update');
-  if (!suggestion) throw suggestionNotFound();
-  const [prompt] = await tx.select().from(prompts).where(eq(prompts.id, suggestion.promptId)).for('update');
-  if (!prompt) throw suggestionNotFound();
+  // Gone meanwhile, or moved to another prompt by a merge: as if it did not exist.
+  if (!prompt || !suggestion || suggestion.promptId !== prompt.id) throw suggestionNotFound();
   visibleOr404(viewer, prompt);
   if (!canDecideSuggestions(viewer, prompt)) {
     // Its author may read it, nobody else who cannot decide it.

@@ -38,11 +38,14 @@ export function useSnippetVariables(form: UseFormReturn<PromptFormValues>): { pr
       }),
     enabled: names !== '',
     placeholderData: keepPreviousData,
+    // A colleague may create or share a missing snippet meanwhile: coming back to a set asks again.
+    staleTime: 0,
     retry: false,
   });
   const variables = names !== '' ? data?.variables : undefined;
   useEffect(() => {
-    if (variables) form.setValue('snippetVariables', variables);
+    // As the form's starting value too: learning a snippet's variables is no change of the writer's.
+    if (variables) form.resetField('snippetVariables', { defaultValue: variables });
   }, [form, variables]);
   return { problem: names !== '' ? (data?.problem ?? null) : null };
 }
