@@ -43,6 +43,8 @@ export function useSnippetVariables(form: UseFormReturn<PromptFormValues>): { pr
     retry: false,
   });
   const variables = names !== '' ? data?.variables : undefined;
+  // No input shows the list, but a field must be registered for resetField to act on it.
+  useEffect(() => void form.register('snippetVariables'), [form]);
   useEffect(() => {
     // As the form's starting value too: learning a snippet's variables is no change of the writer's.
     if (variables) form.resetField('snippetVariables', { defaultValue: variables });
