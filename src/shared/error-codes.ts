@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'storage_full', // the database's disk is full; nothing was written
   'migrations_pending', // the database has not got every migration of this build yet (readiness)
   'reference_gone', // a row this change points to was removed meanwhile
+  'write_conflict', // a change at the same moment to the same rows rolled this one back; nothing was written, try again
   'rate_limited', // too many attempts; wait the given seconds
 
   // Idempotency keys

@@ -34,6 +34,20 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * SQLSTATEs of a transaction PostgreSQL rolled back because another one changed the same rows at the
+ * same moment: a deadlock (40P01), a serialization failure (40001). Nothing was written, and the same
+ * request again succeeds: the caller is told so (409), not given an internal error.
+ */
+const WRITE_CONFLICT_CODES = new Set(['40P01', '40001']);
+
+export const WRITE_CONFLICT_MESSAGE = 'Someone else changed the same data at the same moment, so nothing was saved. Please try again.';
+
+export function isWriteConflict(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  return code !== undefined && WRITE_CONFLICT_CODES.has(code);
+}
+
 /** Seconds a client should wait before retrying a call refused with database_unavailable. */
 export const DATABASE_RETRY_AFTER_S = 5;
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The server cannot reach its database. Please try again in a few seconds.';

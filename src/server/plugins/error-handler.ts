@@ -4,7 +4,7 @@ import type { ErrorBody } from '../../shared/error-body';
 import type { ErrorCode } from '../../shared/error-codes';
 import { AppError, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../errors';
 import { sessionExists } from '../modules/auth/sessions.repo';
-import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-errors';
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isWriteConflict, WRITE_CONFLICT_MESSAGE } from '../lib/database-errors';
 import { isStorageFull, STORAGE_FULL_MESSAGE, STORAGE_RETRY_AFTER_S } from '../lib/storage-errors';
 import { drainRequestBody } from './input-guards';
 
@@ -98,6 +98,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { message: DATABASE_UNAVAILABLE_MESSAGE, code: 'database_unavailable' };
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
       request.log.warn({ code: pgErrorCode(err) ?? (err as { code?: string }).code }, 'database unavailable');
+    } else if (isWriteConflict(err)) {
+      status = 409;
+      body = { message: WRITE_CONFLICT_MESSAGE, code: 'write_conflict' };
+      request.log.warn({ code: pgErrorCode(err) }, 'a transaction was rolled back by a concurrent one');
     } else if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION) {
       // A row this write points to was removed meanwhile, most often the member themselves (deleted by
       // an administrator, perhaps on another instance, while this request was on its way).
