@@ -60,6 +60,7 @@ export const NOT_PROMPT_DATA: Record<string, string> = {
   'GET /api/snippets': 'snippets, by their own visibility; the count of prompts using each counts only those the caller sees (snippets.test.ts)',
   'GET /api/snippets/:id': 'a snippet, by its own visibility; it names only the prompts the caller sees (snippets.test.ts)',
   'POST /api/snippets': 'creates the caller’s own snippet',
+  'POST /api/snippets/expand': 'the caller’s text expanded with the snippets they see; a hidden one is missing (snippets.test.ts)',
   'PUT /api/snippets/:id': 'a snippet, by its own visibility; a refusal names only the texts the caller sees (snippets.test.ts)',
   'DELETE /api/snippets/:id': 'a snippet, by its own visibility; a refusal names only the texts the caller sees (snippets.test.ts)',
   'GET /mcp': 'MCP over GET: 405, the server keeps no stream',
